@@ -1,0 +1,147 @@
+"""`memory-gate build | hook | decline`: argparse, files in, diff or JSON out, exit codes."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import TextIO
+
+from memory_gate import config, files
+from memory_gate.diff import render
+from memory_gate.files import InputError
+from memory_gate.pipeline import Result, Settings, Transcript, build
+
+# Keys --stats and --json always show, in this order; every other counter follows, sorted.
+CORE_STATS = (
+    'lines', 'parsed', 'malformed', 'blank', 'oversized', 'undecodable', 'mined', 'sentences', 'code_lines',
+    'dropped_no_signal', 'signal', 'dropped_noise', 'dropped_length', 'withheld_secret', 'duplicate',
+    'already_in_memory', 'declined', 'already_proposed', 'held_back', 'proposed',
+)
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by every command (defaults come from pyproject.toml, then built-ins)."""
+    parser.add_argument('--memory', help='memory file the proposals append to (default: AGENTS.md)')
+    parser.add_argument('--ledger', help='ledger of declined bullets (default: .memory-gate-declined.txt)')
+    parser.add_argument('--max-add', type=int, metavar='N', help='propose at most N bullets (default: 10)')
+    parser.add_argument('--min-length', type=int, metavar='N', help='shortest sentence kept (default: 20)')
+    parser.add_argument('--max-length', type=int, metavar='N', help='longest sentence kept (default: 300)')
+    parser.add_argument('--budget', type=int, metavar='BYTES', help='warn past this memory size (default: 32768)')
+    parser.add_argument('--roles', help='roles to mine, comma-separated (default: user,assistant)')
+    parser.add_argument('--signal', action='append', metavar='KIND:NAME=REGEX', help='add a signal rule')
+    parser.add_argument('--noise', action='append', metavar='NAME=REGEX', help='add a noise rule')
+
+
+def err(message: str) -> None:
+    print(f'memory-gate: {message}', file=sys.stderr)
+
+
+def stat_lines(stats: Counter[str], prefix: str = '', only_set: bool = False) -> Iterator[str]:
+    keys = [k for k in CORE_STATS if not only_set or stats[k]] + sorted(k for k in stats if k not in CORE_STATS)
+    for key in keys:
+        yield f'{prefix}{key}: {stats[key]}'
+
+
+def print_stats(result: Result, out: TextIO) -> None:
+    for line in stat_lines(result.stats):
+        print(line, file=out)
+    for source, stats in result.files.items():
+        for line in stat_lines(stats, f'{source}: ', only_set=True):
+            print(line, file=out)
+
+
+def memory_target(path: str) -> tuple[str, str]:
+    """(path for the diff, relative to the repository root; real path on disk). Follows symlinks."""
+    real = os.path.realpath(path)
+    root = files.repo_root(os.path.dirname(real) or '.')
+    if root is not None:
+        root = os.path.realpath(root)
+        if real.startswith(root + os.sep):
+            return os.path.relpath(real, root).replace(os.sep, '/'), real
+    return os.path.normpath(path).replace(os.sep, '/'), real
+
+
+def read_memory(path: str) -> str | None:
+    """The memory file's text (line endings kept), or None when it does not exist yet."""
+    data = files.read_bytes(path)
+    return None if data is None else files.decode_memory(data)
+
+
+def transcripts(paths: Sequence[str], failed: list[str]) -> Iterator[Transcript]:
+    """Open each transcript in turn; report one that cannot be read and go on."""
+    for path in paths:
+        if path == '-':
+            yield Transcript('-', files.iter_lines(sys.stdin.buffer))
+            continue
+        try:
+            stream = files.open_transcript(path)
+        except InputError as exc:
+            err(f'{path}: {exc}')
+            failed.append(path)
+            continue
+        with stream:
+            yield Transcript(path, files.iter_lines(stream))
+
+
+def json_result(result: Result) -> str:
+    import json
+    return json.dumps({
+        'stats': {k: result.stats[k] for k in [*CORE_STATS, *sorted(set(result.stats) - set(CORE_STATS))]},
+        'files': {src: dict(sorted(stats.items())) for src, stats in result.files.items()},
+        'proposed': [p._asdict() for p in result.proposed],
+        'withheld': [w._asdict() for w in result.withheld],
+    }, ensure_ascii=False, indent=2) + '\n'
+
+
+def run_build(args: argparse.Namespace, settings: Settings) -> int:
+    diff_path, real = memory_target(settings.memory)
+    try:
+        memory = read_memory(real)
+    except InputError as exc:
+        err(f'{settings.memory}: {exc}')
+        return 2
+    failed: list[str] = []
+    result = build(transcripts(args.transcripts, failed), settings, memory or '')
+    for w in result.withheld:
+        err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
+    if args.stats:
+        print_stats(result, sys.stderr)
+    if args.json:
+        sys.stdout.write(json_result(result))
+    else:
+        sys.stdout.write(render(diff_path, memory, [p.text for p in result.proposed]))
+    return 2 if failed else 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog='memory-gate', description='Propose memory bullets from agent transcripts, for review.')
+    sub = p.add_subparsers(dest='command', required=True)
+    b = sub.add_parser('build', help='print the diff that would append proposals to the memory file')
+    b.add_argument('transcripts', nargs='+', metavar='TRANSCRIPT', help="JSONL transcript, or '-' for stdin")
+    b.add_argument('--json', action='store_true', help='print {"stats", "files", "proposed", "withheld"} instead')
+    b.add_argument('--stats', action='store_true', help='print counters to stderr')
+    h = sub.add_parser('hook', help='the pre-commit hook: write proposals beside transcripts, exit 1 when any')
+    h.add_argument('transcripts', nargs='*', metavar='TRANSCRIPT')
+    d = sub.add_parser('decline', help='record the bullets of proposals that are not in memory as declined')
+    d.add_argument('proposals', nargs='*', metavar='PROPOSAL')
+    d.add_argument('--pending', action='store_true', help="decline every proposal memory-gate has pending in this repository")
+    for command in (b, h, d):
+        add_options(command)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        settings = config.settings_from(args, config.load_pyproject(files.repo_root() or '.'))
+    except config.ConfigError as exc:
+        err(str(exc))
+        return 2
+    if args.command == 'build':
+        return run_build(args, settings)
+    from memory_gate import hook
+    if args.command == 'hook':
+        return hook.run_hook(args.transcripts, settings)
+    return hook.run_decline(args.proposals, args.pending, settings)

@@ -1,0 +1,120 @@
+"""The I/O edge: reading transcripts as streams, reading memory, git, and writing proposals safely."""
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from typing import BinaryIO
+
+# Lines longer than this are skipped unread (counted 'oversized'), so memory stays bounded.
+# People's words are far below it: human and assistant lines stay under 30 KB in real
+# logs; the lines that reach megabytes are tool output and inline images.
+MAX_LINE_BYTES = 8 * 1024 * 1024
+_CHUNK = 1024 * 1024
+
+
+class InputError(Exception):
+    """A file that cannot be used; str() is the one-line problem, without the path."""
+
+
+def iter_lines(stream: BinaryIO, cap: int = MAX_LINE_BYTES) -> Iterator[bytes | None]:
+    """Yield each line of a binary stream, or None for a line longer than `cap` (drained unread)."""
+    readline = stream.readline
+    while True:
+        line = readline(cap + 1)
+        if not line:
+            return
+        if len(line) > cap and not line.endswith(b'\n'):
+            while True:
+                rest = readline(_CHUNK)
+                if not rest or rest.endswith(b'\n'):
+                    break
+            yield None
+        else:
+            yield line
+
+
+def _problem(exc: OSError) -> str:
+    return (exc.strerror or str(exc)).lower()
+
+
+def open_transcript(path: str) -> BinaryIO:
+    """Open a transcript for streaming. Raises InputError for a path that is not a readable regular file."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        raise InputError(_problem(exc)) from None
+    if stat.S_ISDIR(mode):
+        raise InputError('is a directory')
+    if not stat.S_ISREG(mode):
+        raise InputError('is not a regular file')
+    try:
+        return open(path, 'rb')
+    except OSError as exc:
+        raise InputError(_problem(exc)) from None
+
+
+def decode_memory(data: bytes) -> str:
+    """Memory text with line endings kept; raises InputError for a binary or non-UTF-8 file."""
+    if b'\0' in data[:8192]:
+        raise InputError('is a binary file, not a Markdown memory file')
+    try:
+        return data.decode('utf-8')
+    except UnicodeDecodeError as exc:
+        raise InputError(f'is not UTF-8 (byte {exc.start})') from None
+
+
+def read_bytes(path: str) -> bytes | None:
+    """A file's bytes, or None when it does not exist. Raises InputError when it cannot be read."""
+    try:
+        with open(path, 'rb') as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise InputError(_problem(exc)) from None
+
+
+def repo_root(start: str = '.') -> str | None:
+    """The top of the git work tree containing `start`, found without running git."""
+    path = os.path.abspath(start)
+    while True:
+        if os.path.exists(os.path.join(path, '.git')):
+            return path
+        parent = os.path.dirname(path)
+        if parent == path:
+            return None
+        path = parent
+
+
+def git(root: str, *args: str) -> bytes | None:
+    """Run git in `root`; its stdout, or None when it fails."""
+    try:
+        done = subprocess.run(('git', *args), cwd=root, capture_output=True, check=False)
+    except OSError:
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def write_new(path: str, text: str, ours: str) -> None:
+    """Write `text` to `path` atomically (temporary file beside it, then rename).
+
+    Refuses a symlink, and an existing file that does not start with `ours`
+    (memory-gate's own marker), so nothing a user has is overwritten.
+    """
+    if os.path.islink(path):
+        raise InputError('is a symlink; not writing through it')
+    old = read_bytes(path)
+    if old is not None and not old.startswith(ours.encode()):
+        raise InputError('exists and was not written by memory-gate; not overwriting it')
+    folder = os.path.dirname(path) or '.'
+    fd, tmp = tempfile.mkstemp(prefix='.memory-gate-', dir=folder)
+    try:
+        with os.fdopen(fd, 'w', encoding='utf-8', newline='') as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise

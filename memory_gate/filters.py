@@ -1,0 +1,59 @@
+"""Named predicates that judge one sentence. Pure functions over plain values."""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memory_gate import patterns
+from memory_gate.patterns import Rule
+
+# Length gates, in Latin-equivalent characters.
+# 20: shorter than "Never push to main." carries no durable knowledge ("ok, done").
+# 300: longer is a paragraph glued together by a missing full stop; a bullet must be one idea.
+MIN_LENGTH = 20
+MAX_LENGTH = 300
+# A Chinese, Japanese or Korean character carries about as much as three Latin
+# characters (a normal Chinese sentence says in ~10 characters what English says
+# in ~30), so each one counts three times: "以后都用UTC存时间" (10 chars) weighs 28.
+WIDE_WEIGHT = 3
+WIDE_RE = re.compile(r'[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]')
+
+
+def weighted_length(sentence: str) -> int:
+    """Length in Latin-equivalent characters: wide (CJK) characters count WIDE_WEIGHT times."""
+    return len(sentence) + (WIDE_WEIGHT - 1) * len(WIDE_RE.findall(sentence))
+
+
+def fires(r: Rule, sentence: str) -> bool:
+    return r.pattern.search(sentence) is not None and not (r.unless and r.unless.search(sentence))
+
+
+def signal_rule(sentence: str, rules: Sequence[Rule]) -> Rule | None:
+    """The first signal rule that picks this sentence, or None."""
+    for r in rules:
+        if fires(r, sentence):
+            return r
+    return None
+
+
+def is_code(sentence: str) -> bool:
+    """True when code characters make up more than CODE_CHAR_SHARE of the sentence."""
+    code = sum(1 for c in sentence if c in patterns.CODE_CHARS)
+    return code > patterns.CODE_CHAR_SHARE * len(sentence)
+
+
+def noise_reason(sentence: str, rules: Sequence[Rule]) -> str | None:
+    """The name of the first noise rule that drops this sentence, or None."""
+    for r in rules:
+        if fires(r, sentence):
+            return r.name
+    return 'code' if is_code(sentence) else None
+
+
+def length_ok(sentence: str, min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH) -> bool:
+    return min_length <= weighted_length(sentence) <= max_length
+
+
+def strip_lead(sentence: str) -> str:
+    """Drop leading words that carry nothing ("OK, ", "Sure - ")."""
+    return patterns.LEAD_CHATTER_RE.sub('', sentence)

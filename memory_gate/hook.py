@@ -1,0 +1,197 @@
+"""The review loop: the pre-commit hook writes proposals and blocks; decline records what was not taken."""
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from memory_gate import files
+from memory_gate.cli import err, memory_target, read_memory, transcripts
+from memory_gate.diff import applied, render
+from memory_gate.files import InputError
+from memory_gate.memory import identity, known_identities, parse_ledger, render_ledger
+from memory_gate.pipeline import Proposal, Settings, build
+from memory_gate.sentences import sanitize
+
+MARK = '# memory-gate proposal'  # the first line of every proposal file memory-gate writes
+SUFFIX = '.memory.diff'
+DECLINE_HOOK = 'pre-commit run memory-gate-decline --hook-stage manual'
+
+
+def is_ours(path: str) -> bool:
+    try:
+        data = files.read_bytes(path)
+    except InputError:
+        return False
+    return data is not None and data.startswith(MARK.encode())
+
+
+def proposed_bullets(diff_text: str) -> list[str]:
+    """The bullets a proposal file adds."""
+    body = diff_text.split('\n+++ ', 1)[-1]
+    return [line[3:].rstrip('\r') for line in body.splitlines() if line.startswith('+- ')]
+
+
+def tracked_files(root: str) -> set[str]:
+    out = files.git(root, 'ls-files', '-z')
+    return set(out.decode('utf-8', 'replace').split('\0')) if out else set()
+
+
+def staged_memory(root: str, rel: str, real: str) -> str | None:
+    """The memory file as staged (the index), or the work tree's when it is not in the index."""
+    blob = files.git(root, 'cat-file', 'blob', ':' + rel)
+    worktree = read_memory(real)
+    if blob is None:
+        return worktree
+    staged = files.decode_memory(blob)
+    if worktree != staged:
+        err(f'{rel} has unstaged edits; proposals are made against its staged version (git add it to include them)')
+    return staged
+
+
+def earlier_bullets(first: str, tracked: set[str], pending: set[str]) -> list[str]:
+    """Bullets of proposals already written for transcripts before `first` in path order.
+
+    pre-commit splits a long file list into several runs of the hook; a later run
+    chains its proposals after those of the earlier ones, so they apply in path order.
+    """
+    bullets: list[str] = []
+    for transcript in sorted(t for t in tracked if t < first and t not in pending):
+        path = transcript + SUFFIX
+        if path not in tracked and is_ours(path):
+            with open(path, encoding='utf-8', errors='replace', newline='') as f:
+                bullets += proposed_bullets(f.read())
+    return bullets
+
+
+def header(source: str, rel: str, proposals: Sequence[Proposal]) -> str:
+    lines = [f'{MARK} for {rel} from {source}', f'# accept: git apply {source}{SUFFIX} && git add {rel}',
+             f'# decline: memory-gate decline {source}{SUFFIX}  (or: {DECLINE_HOOK})']
+    for p in proposals:
+        where = ', '.join(x for x in (p.role, f'rule {p.kind}/{p.rule}', p.session and f'session {p.session}', p.timestamp) if x)
+        lines.append(f'# line {p.line} ({sanitize(where)}): {p.text}')
+    return '\n'.join(lines) + '\n'
+
+
+def by_source(paths: Sequence[str], proposals: Sequence[Proposal], cap: int) -> dict[str, list[Proposal]]:
+    groups: dict[str, list[Proposal]] = {path: [] for path in paths}
+    for p in proposals:
+        if len(groups[p.source]) < cap:
+            groups[p.source].append(p)
+    return groups
+
+
+def run_hook(paths: Sequence[str], settings: Settings) -> int:
+    root = files.repo_root()
+    if root is None:
+        err('not inside a git repository')
+        return 1
+    rel, real = memory_target(settings.memory)
+    try:
+        memory = staged_memory(root, rel, real)
+        ledger = files.read_bytes(settings.ledger) or b''
+    except InputError as exc:
+        err(f'{settings.memory}: {exc}')
+        return 1
+    paths = sorted(set(paths))
+    tracked = tracked_files(root) if paths else set()
+    earlier = earlier_bullets(paths[0], tracked, set(paths)) if paths else []
+    failed: list[str] = []
+    result = build(transcripts(paths, failed), settings._replace(max_add=sys.maxsize), memory or '',
+                   parse_ledger(ledger.decode('utf-8', 'replace')), earlier)
+    for w in result.withheld:
+        err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
+    state = applied(memory, earlier)
+    blocked = False
+    for source, proposals in by_source(paths, result.proposed, settings.max_add).items():
+        target = source + SUFFIX
+        if not proposals:
+            if target not in tracked and is_ours(target):
+                os.unlink(target)
+            continue
+        diff = render(rel, state, [p.text for p in proposals])
+        try:
+            files.write_new(target, header(source, rel, proposals) + diff, MARK)
+        except (InputError, OSError) as exc:
+            err(f'{target}: {exc}')
+            return 1
+        blocked = True
+        state = applied(state, [p.text for p in proposals])
+        report(source, rel, proposals, diff, result.files[source]['held_back'], settings)
+    if blocked:
+        over_budget(state or '', settings)
+        print_next_steps(rel, settings)
+    return 1 if blocked or failed else 0
+
+
+def report(source: str, rel: str, proposals: Sequence[Proposal], diff: str, held_back: int, settings: Settings) -> None:
+    print(f'memory-gate: {source}: {len(proposals)} bullet(s) proposed for {rel} -> {source}{SUFFIX}')
+    for p in proposals:
+        print(f'  {source}:{p.line}: {p.role}, {p.kind}/{p.rule}: {p.text}')
+    if held_back:
+        print(f'  ({held_back} more held back by --max-add {settings.max_add}; proposed once these are reviewed)')
+    print(diff)
+
+
+def over_budget(text: str, settings: Settings) -> None:
+    size = len(text.encode('utf-8'))
+    if settings.budget and size > settings.budget:
+        print(f'memory-gate: with these bullets {settings.memory} would be {size} bytes, past the {settings.budget}-byte '
+              'budget agents read (Codex reads 32 KiB of AGENTS.md); consider pruning it')
+
+
+def print_next_steps(rel: str, settings: Settings) -> None:
+    print(f'To accept, for each proposal in the order above: git apply <transcript>{SUFFIX} && git add {rel}')
+    print(f'To decline what you did not apply: memory-gate decline <transcript>{SUFFIX} && git add {settings.ledger}')
+    print(f'  (with pre-commit alone: {DECLINE_HOOK} && git add {settings.ledger})')
+    print(f'Partial review: apply, delete from {rel} the bullets you do not want, then decline the rest. Then commit again.')
+
+
+def pending_proposals(root: str) -> list[str]:
+    out = files.git(root, 'ls-files', '-z', '--cached', '--others', '--', '*' + SUFFIX) or b''
+    names = sorted(set(out.decode('utf-8', 'replace').split('\0')) - {''})
+    return [os.path.join(root, n) for n in names if is_ours(os.path.join(root, n))]
+
+
+def memory_of(diff_text: str, root: str) -> str:
+    for line in diff_text.splitlines():
+        if line.startswith('+++ b/'):
+            return os.path.join(root, line[6:].rstrip('\r'))
+    raise InputError('has no +++ b/<memory file> line')
+
+
+def run_decline(paths: Sequence[str], pending: bool, settings: Settings) -> int:
+    root = files.repo_root() or '.'
+    paths = list(paths) + (pending_proposals(root) if pending else [])
+    declined: list[str] = []
+    status = 0
+    tracked = tracked_files(root)
+    for path in paths:
+        try:
+            data = files.read_bytes(path)
+            if data is None:
+                raise InputError('no such file')
+            text = data.decode('utf-8', 'replace')
+            if not text.startswith(MARK):
+                raise InputError('is not a memory-gate proposal')
+            known = known_identities(read_memory(memory_of(text, root)) or '')
+        except InputError as exc:
+            err(f'{path}: {exc}')
+            status = 2
+            continue
+        declined += [b for b in proposed_bullets(text) if identity(b) not in known]
+        if os.path.relpath(path, root) not in tracked:
+            os.unlink(path)
+    if not declined:
+        print('memory-gate: nothing to decline: every proposed bullet is in memory already')
+        return status
+    try:
+        old = (files.read_bytes(settings.ledger) or b'').decode('utf-8', 'replace')
+        files.write_new(settings.ledger, render_ledger(old, declined), '')
+    except (InputError, OSError) as exc:
+        err(f'{settings.ledger}: {exc}')
+        return 2
+    for bullet in declined:
+        print(f'declined: {bullet}')
+    print(f'memory-gate: recorded {len(declined)} declined bullet(s) in {settings.ledger}; now: git add {settings.ledger}')
+    return status

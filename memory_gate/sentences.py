@@ -1,0 +1,54 @@
+"""Split a turn's text into prose sentences; Markdown code is not prose."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+# A fenced block (``` or ~~~, up to its closing fence or the end of the text).
+FENCE_RE = re.compile(r'^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n(?:.*?\n)??(?:[ \t]{0,3}\1[`~]*[ \t]*(?:\n|\Z)|\Z)', re.M | re.S)
+# Indented code: a run of lines indented by 4+ spaces or a tab after a blank line.
+INDENTED_RE = re.compile(r'(?:\A|\n[ \t]*\n)((?:(?: {4}|\t)[^\n]*(?:\n|\Z))+)')
+# Sentence ends: . ! ? followed by space or end (not after an abbreviation);
+# Chinese 。！？； with or without a space; and line breaks.
+SPLIT_RE = re.compile(
+    r'(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bNo\.)'
+    r'(?<=[.!?])[)"\'\]]*\s+|(?<=[。！？；])\s*|\s*\n\s*',
+    re.I,
+)
+# A leading list marker, heading, or quote marker is layout, not words.
+LEAD_MARK_RE = re.compile(r'^(?:[-*+•]|\d{1,3}[.)]|#{1,6}|>)\s+')
+
+
+def strip_code(text: str) -> tuple[str, int]:
+    """Remove fenced and indented code blocks; return the prose and the number of code lines dropped."""
+    dropped = 0
+
+    def cut(match: re.Match[str]) -> str:
+        nonlocal dropped
+        dropped += match.group(0).count('\n') or 1
+        return '\n'
+    if '```' in text or '~~~' in text:
+        text = FENCE_RE.sub(cut, text)
+    if '\n    ' in text or '\n\t' in text or text.startswith(('    ', '\t')):
+        text = INDENTED_RE.sub(cut, text)
+    return text, dropped
+
+
+def split_sentences(text: str) -> Iterator[str]:
+    """Yield the non-empty sentences of prose, list markers removed, whitespace collapsed."""
+    for piece in SPLIT_RE.split(text):
+        piece = LEAD_MARK_RE.sub('', piece.strip())
+        if piece:
+            yield ' '.join(piece.split())
+
+
+# Terminal escape sequences (CSI, OSC) and control or bidi-override characters: never printed raw.
+ESCAPE_RE = re.compile(r'\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|\Z)|\x1b[@-_]?')
+CONTROL_RE = re.compile('[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]')
+
+
+def sanitize(text: str) -> str:
+    """Text without terminal escape sequences or control characters (tabs and line breaks stay)."""
+    if '\x1b' in text:
+        text = ESCAPE_RE.sub('', text)
+    return CONTROL_RE.sub(' ', text.replace('\r\n', '\n').replace('\r', '\n'))
