@@ -57,3 +57,17 @@ def length_ok(sentence: str, min_length: int = MIN_LENGTH, max_length: int = MAX
 def strip_lead(sentence: str) -> str:
     """Drop leading words that carry nothing ("OK, ", "Sure - ")."""
     return patterns.LEAD_CHATTER_RE.sub('', sentence)
+
+
+def judge(sentence: str, signal: Sequence[Rule], noise: Sequence[Rule],
+          min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH) -> tuple[str, Rule | None]:
+    """Why a sentence is dropped ('no_signal', 'noise:<rule>', 'length'), or ('keep', rule that picked it)."""
+    found = signal_rule(sentence, signal)
+    if found is None:
+        return 'no_signal', None
+    reason = noise_reason(sentence, noise)
+    if reason is not None:
+        return 'noise:' + reason, found
+    if not length_ok(sentence, found.min_length or min_length, max_length):
+        return 'length', found
+    return 'keep', found

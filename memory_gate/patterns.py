@@ -17,10 +17,11 @@ class Rule(NamedTuple):
     kind: str  # decision | constraint | root_cause | convention | preference | noise
     pattern: re.Pattern[str]
     unless: re.Pattern[str] | None = None  # the rule does not fire when this matches
+    min_length: int = 0  # a shorter length gate for a form that is short by nature (0: the default gate)
 
 
-def rule(name: str, kind: str, pattern: str, unless: str = '') -> Rule:
-    return Rule(name, kind, re.compile(pattern, _I), re.compile(unless, _I) if unless else None)
+def rule(name: str, kind: str, pattern: str, unless: str = '', min_length: int = 0) -> Rule:
+    return Rule(name, kind, re.compile(pattern, _I), re.compile(unless, _I) if unless else None, min_length)
 
 
 KINDS = ('decision', 'constraint', 'root_cause', 'convention', 'preference')
@@ -31,59 +32,83 @@ _UNIVERSAL = (
     r'from here on|in future|in the future|by default)\b|以后|今后|一律|每次|始终|永远|默认'
 )
 
+# A statement about right now, not a standing rule: "Each worker now gets a fresh database."
+_NOW = r"\b(?<!from )(?:now|already|just|currently|still|yet|today|yesterday|here is|here are)\b|^(?:it|this|that|these|those|there|which)\b"
+# A present-tense passive participle: "are stored", "is cut", "are hashed".
+_PASSIVE = (
+    r"\b(?:are |gets? |is (?=(?:always|never|only|automatically|usually|strictly|stored|kept|managed|versioned|pinned|encrypted|hashed|generated|deployed|hosted|enforced|tracked|formatted|named|locked|backed)\b))(?:(?:always|never|only|automatically|usually|strictly|all) )?"
+    r"(?:[a-z]+ed|cut|run|built|kept|written|done|made|set|held|read|sent|shown|given|taken|chosen|frozen|put|split)\b"
+)
+# A subject that is a kind of thing, not one thing in view: "Components ...", not "The test ..." or "It ...".
+_SUBJECT = r"^(?!(?:i|you|it|this|that|these|those|he|she|they|we|there|here|what|which|who|the|a|an|my|your|his|her|its)\b)(?:[\w./@`'-]+ ){1,4}"
+
 SIGNAL_RULES: tuple[Rule, ...] = (
     # decision: "We decided to drop Redis." / not: "Decide later." (no past decision, no seed word)
-    rule('decided', 'decision', r'\b(?:decided|decision|chose|choose|chosen|opted (?:for|to)|settled on|agreed (?:on|to|that))\b'),
-    # decision: "Postgres it is." / not: "Here it is."
-    rule('x_it_is', 'decision', r'^(?!(?:here|there|this|that|so|what|where)\b)[\w.+#/ -]{2,40}\bit is[.!]?$'),
-    # decision: "Let's go with pnpm from here on." / not: "Let's see what happens."
-    rule('go_with', 'decision', r"\b(?:let'?s|we(?:'ll| will)|we should|we'?re going to) (?:go with|stick with|stay with|standardi[sz]e on|settle on|adopt|keep using|use)\b"),
-    # decision: "We're switching to ruff." / not: "Switch to the other tab." (one-off, caught by noise)
-    rule('switch_to', 'decision', r'\b(?:switch(?:ing|ed)? (?:over )?(?:to|from)|migrat(?:e|ing|ed) (?:to|from|off)|mov(?:e|ing|ed) (?:off|away from)|replac(?:e|ing|ed) \S+(?: \S+)? with|dropp(?:ing|ed) \S+ (?:for|in favou?r of)|in favou?r of|standardi[sz](?:e|ed|ing) on)\b'),
+    rule('decided', 'decision', r'\b(?:decided|decision|chose|choose|chosen|opted (?:for|to)|settled on|agreed (?:on|to|that)|standardi[sz]ed on)\b|\bwe (?:went|are going|\'re going|will go|\'ll go) with\b|\bwe (?:(?:all|have|had) )?(?:agreed|picked|selected|went for|landed on)\b'),
+    # decision: "Postgres it is." "Tailwind it is for the admin panel." / not: "Here it is." (a verdict is short by nature)
+    rule('x_it_is', 'decision', r'^(?!(?:here|there|this|that|so|what|where|and|but)\b)[\w.+#/ -]{2,40}\bit is(?: for\b[^.]{1,60})?[.!]?$', min_length=12),
+    # decision: "Let's go with pnpm from here on." "Stick with CSS modules." / not: "Let's see what happens."
+    rule('go_with', 'decision', r"\b(?:let'?s|we(?:'ll| will)|we should|we'?re going to) (?:go with|stick with|stay with|standardi[sz]e on|settle on|adopt|keep using|use)\b|^(?:stick|stay|go) with\b"),
+    # decision: "We're switching to ruff." "We're moving from flake8 to ruff." "We're dropping Python 3.8 support." / not: "Switch to the other tab."
+    rule('switch_to', 'decision', r'\b(?:switch(?:ing|ed)? (?:over )?(?:to|from)|migrat(?:e|ing|ed) (?:to|from|off)|mov(?:e|ing|ed) (?:off|away from)|(?:moving|switching|migrating) from\b.{1,60}\bto|replac(?:e|ing|ed) \S+(?: \S+)? with|dropp(?:ing|ed) \S+ (?:for|in favou?r of)|(?:dropping|deprecating|removing) (?:support for|\S+(?: [\d.]+)? support)|in favou?r of|standardi[sz](?:e|ing) on)\b'),
     # convention: "From now on, squash merges only." / not: "From the logs, it failed."
     rule('going_forward', 'convention', r'\b(?:going forward|from now on|from here on(?: out)?|henceforth|moving forward|for all (?:new|future)|in (?:the )?future)\b'),
     # constraint: "Releases must be tagged." / not: "I must have missed that." (noise: first_person_slip)
     rule('must', 'constraint', r"\b(?:must|mustn't|shall not|has to be|have to be|needs to be|need to be)\b"),
     # constraint: "Never push directly to main." / not: "never mind" (noise)
     rule('never_always', 'constraint', r'\b(?:never|always)\b'),
-    # constraint: "Do not commit generated files." / not: "I do not know." (does not start the sentence)
-    rule('do_not', 'constraint', r"^(?:please )?(?:do not|don't|dont|avoid|stop|no more)\b"),
-    # constraint: "The API requires an auth header." / not: "Require.js loads it." (whole word only)
-    rule('require', 'constraint', r'\b(?:require[sd]?|requirements?|mandatory|not allowed|forbidden|prohibited|off[- ]limits)\b'),
-    # constraint: "Keep the v1 API shape frozen until Q3." / not: "Keep going."
-    rule('keep_as_is', 'constraint', r'\b(?:keep|leave|stays?|remains?) (?:\S+ ){0,5}?(?:frozen|unchanged|stable|as[- ]is|intact|pinned|in sync|backwards?[- ]compatible|untouched|private)\b|\b(?:frozen|pinned) (?:at|to|until)\b'),
-    # constraint: "Only touch the JS." / not: "It only took a minute."
-    rule('only_verb', 'constraint', r'\bonly (?:ever )?(?:use|touch|change|edit|modify|run|deploy|merge|push|import|call|write)\b'),
-    # root_cause: "The root cause was a stale lock." / not: "Find the cause." (no seed)
-    rule('root_cause', 'root_cause', r'\b(?:root[- ]caused?|the (?:real )?(?:cause|culprit|reason|problem|issue|bug) (?:was|is)|caused by|was down to|is down to|(?:was|is) due to|turned out|stems? from|traced (?:it )?(?:back )?to|came down to|because of a|the fix (?:was|is))\b'),
+    # constraint: "Do not commit generated files." "... ; don't create ad-hoc clients." / not: "I do not know."
+    rule('do_not', 'constraint', r"(?:^|[;:—–]\s*)(?:please )?(?:do not|don't|dont|avoid|stop|no more)\b"),
+    # constraint: "The API requires an auth header." "The warehouse is read-only." / not: "Require.js loads it."
+    rule('require', 'constraint', r'\b(?:require[sd]?|requirements?|mandatory|not allowed|forbidden|prohibited|off[- ]limits|read[- ]only|immutable|nowhere else|no exceptions)\b'),
+    # constraint: "Breaking changes need an RFC." / not: "I need to check." (noise: narration)
+    rule('needs', 'constraint', r'\b(?:need|needs) (?:a|an|one|two|at least|approval|sign-off|review)\b', unless=_NOW),
+    # constraint: "Keep the v1 API shape frozen until Q3." "Keep the bundle under 500 kB." / not: "Keep going."
+    rule('keep_as_is', 'constraint', r'\b(?:keep|leave|stays?|remains?) (?:\S+ ){0,5}?(?:frozen|unchanged|stable|as[- ]is|intact|pinned|in sync|backwards?[- ]compatible|untouched|private|under|below|within|at most)\b|\b(?:frozen|pinned) (?:at|to|until)\b'),
+    # constraint: "Deploys happen only from tagged commits." "New fields go into v2 only." / not: "It only took a minute."
+    rule('only', 'constraint', r'\bonly (?:ever )?(?:use|touch|change|edit|modify|run|deploy|merge|push|import|call|write|from|for|when|if|in|on|to|with|through|after|before|by|via|our)\b|\b\w+ only[.;!]?$|\bthe only (?:place|way|tool|one|thing|service|source|team|person|branch|job)\b', unless=_NOW + r"|\bi\b|\bonly (?:took|takes|happened|happens once)"),
+    # constraint: "Response time budgets are 200 ms at p95." "We target Python 3.9 as the oldest supported version."
+    rule('limit', 'constraint', r'\b(?:budgets?|limits?|quotas?|ceilings?|thresholds?|SLAs?|SLOs?) (?:is|are|of)\b|\b(?:oldest|minimum|lowest) supported\b|\bsupported versions?\b'),
+    # root_cause: "The root cause was a stale lock." "The 502s were down to the idle timeout." / not: "Find the cause."
+    rule('root_cause', 'root_cause', r'\b(?:root[- ]caused?|the (?:real )?(?:cause|culprit|reason|problem|issue|bug) (?:was|is)|was the culprit|caused by|(?:was|were|is|are) down to|(?:was|were|is) due to|turned out|stems? from|traced (?:it )?(?:back )?to|came down to|came from|because of a|the fix (?:was|is)|which explains|that explains|explains why|which is why)\b'),
+    # root_cause: "The deploy failed because the health check ran first." / not: "I did it because you asked." (narration)
+    rule('failed_because', 'root_cause', r'\b(?:[a-z]+ed|got|was|were|did|went|broke|hung|ran|fell|took|came|kept|lost|hit|timed out)\b[^.;]{0,60}\bbecause\b'),
     # root_cause: "Fixed by pinning urllib3." / not: "fixture" (whole word only)
     rule('fixed', 'root_cause', r'\b(?:fixed|fix was)\b'),
-    # root_cause: "The workaround is to set TZ=UTC." / not: "work around the block" is still matched: rare
+    # root_cause: "The workaround is to set TZ=UTC."
     rule('workaround', 'root_cause', r'\bwork-?arounds?\b'),
     # convention: "Our convention is kebab-case file names." / not: "conventional" (whole word only)
-    rule('convention', 'convention', r'\b(?:conventions?|rules?|by convention|style guide|naming scheme)\b'),
-    # convention: "Timestamps are stored in UTC." / not: "It is in the box." (needs a participle)
-    rule('stored_as', 'convention', r'\b(?:is|are) (?:always )?(?:stored|kept|written|named|formatted|prefixed|suffixed|encoded|serialized|logged|versioned|tagged|expressed|measured|declared|defined|configured|managed|generated|placed|built|deployed|pinned|released) (?:in|as|with|using|by|under|through|via|from|at|to|on)\b'),
-    # convention: "All migrations go in db/migrations." / not: "All good."
-    rule('universal', 'convention', r'^(?:all|every|each|any) (?:\S+ ){1,3}?(?:go(?:es)?|live[s]?|belong[s]?|use[s]?|need[s]?|get[s]?|should|are|is)\b'),
-    # convention: "Use UTC for all timestamps." / not: "Use it." (needs a scope word)
-    rule('use_for', 'convention', r'^(?:please )?(?:use|prefer|name|prefix|put|store|write|keep|run|pin|tag|format) (?:\S+ ){1,6}?(?:for (?:all|every|each|any)|in (?:all|every|each|any)|everywhere|throughout|across)\b'),
+    rule('convention', 'convention', r'\b(?:conventions?|rules?|by convention|style guide|naming scheme|snake_case|camelCase|kebab-case|PascalCase)\b'),
+    # convention: "Timestamps are stored in UTC." "Passwords are hashed with argon2id." / not: "It is located in src." "The build is fixed now."
+    rule('passive_norm', 'convention', _PASSIVE + r"(?: [\w-]+){0,3}? (?:in|as|with|using|by|under|through|via|from|at|to|on|into|per|once|only|before|after|between|exactly)\b", unless=_NOW),
+    # convention: "We use orjson for serialization everywhere." "Dataclasses are frozen by default in this codebase."
+    rule('scope', 'convention', r'\b(?:everywhere|for everything|for anything|across the board|by default|in this (?:codebase|repo|repository|project|team)|in (?:all|every) (?:[\w-]+ )?(?:code|files?|modules?|services?|environments?|repos?|branch(?:es)?)|in new code|last resort|source of truth|(?:on|for|after|before|with) (?:every|each) (?!time\b|one\b)\w+)\b', unless=_NOW + r'|\bi\b|\b(?:we will|we\'ll|kept|was|were|had)\b'),
+    # convention: "All migrations go in db/migrations." "Every alert links to a runbook." / not: "All done." "Each worker now gets a DB."
+    rule('universal', 'convention', r'^(?:all|every|each|any|no) (?!time\b|one of\b|done\b|good\b|set\b)[\w-]+(?: [\w-]+){0,3} \w+|^(?:nobody|no one|none of us)\b', unless=_NOW),
+    # convention: "Components live in src/components." "Tags follow semver." / not: "It goes to the log." (pronoun subject)
+    rule('habitual', 'convention', r'^(?![^\n]*[\u3040-\u30ff\u4e00-\u9fff])' + _SUBJECT + r'(?:use|uses|follow|follows|go|goes|live|lives|belong|belongs|happen|happens|ship|ships|link|links|mirror|mirrors|sit|sits|expire|expires|page|pages|allow|allows|point|points|target|targets|run|runs|include|includes)\b', unless=_NOW),
+    # convention: "We squash-merge feature branches." "We target Python 3.9." / not: "We found the bug."
+    rule('we_habit', 'convention', r'\bwe (?:don\'t|do not|no longer|won\'t) (?:support|use|allow|accept|ship|deploy|run|merge)\b|^we (?:always |usually |only |never )?(?:use|squash-merge|squash|rebase|deploy|release|ship|target|keep|tag|follow|review|pin|vendor|host|publish|support|version|lint|format|enforce)\b', unless=_NOW),
+    # convention: "Use UTC for all timestamps." "Pin SDK versions exactly." "Use freezegun for anything that reads the clock."
+    rule('imperative_scope', 'convention', r'^(?:please )?(?:use|prefer|name|prefix|put|store|write|keep|pin|tag|format|treat|wrap|validate|log|lock|document|mark) \b.*\b(?:all|every|each|any|anything|everything|new|exactly|whenever|everywhere|throughout|across)\b'),
     # preference: "I prefer small commits." / not: "preferably" alone still matches; acceptable
     rule('prefer', 'preference', r"\b(?:prefer(?:s|red|ably)?|preference|rather than|instead of|i'?d rather|we'?d rather)\b"),
+    # decision: "Pagination uses opaque cursors, not page numbers." "Stick with CSS modules; no styled-components."
+    rule('contrast', 'decision', r'\w, not (?!sure\b|yet\b|now\b|really\b|just\b|only\b)\w|; no [\w-]+|\bnot \w+(?:[ -]\w+)? directly\b', unless=_NOW + r'|\bi\b'),
     # preference: "Use tabs, not spaces, in the Makefile." / not: "Use it, not now." is rare
     rule('x_not_y', 'preference', r'^(?:please )?(?:use|keep|write|choose|pick|go with)\b[^,;.]{1,40},? not\b|\bover \w+(?: \w+)? (?:for|when)\b'),
-    # preference: "I like small, focused PRs." / not: "Looks like it failed." (needs a subject)
+    # preference: "I like small, focused PRs." "I hate magic numbers." / not: "Looks like it failed." (needs a subject)
     rule('like', 'preference', r"\b(?:I|we) (?:really )?(?:like|love|hate|dislike|don't like|do not like)\b"),
-    # Chinese. decision: "决定用 pnpm" / not: "决定性因素"? (still matched; rare in chat)
-    rule('zh_decision', 'decision', r'决定|决策|选定|选用|采用|改用|换成|切换到|定为|敲定|就用|迁移到'),
-    # constraint: "必须在合并前跑完集成测试" / not: "必需品" (different word)
-    rule('zh_constraint', 'constraint', r'必须|不要|禁止|不允许|不得|不能|严禁|务必|一律|只能|不准|不可以|别再'),
-    # root_cause: "根本原因是时区设置错误" / not: "原来如此" (no cause word)
-    rule('zh_root_cause', 'root_cause', r'原因|根因|导致|是因为|由于|问题出在|罪魁祸首|修复|归因于'),
-    # convention: "以后都用 UTC 存时间。" / not: "以前" (different word)
-    rule('zh_convention', 'convention', r'约定|规范|惯例|统一|以后|今后|从现在起|从今往后|默认|都用|命名规则'),
-    # preference: "我偏好函数式写法" / not: "喜欢吗？" (question, dropped as noise)
-    rule('zh_preference', 'preference', r'偏好|喜欢|倾向于|更愿意|宁可|宁愿|更好的是'),
+    # Chinese. decision: "决定用 pnpm" "我们选了 ClickHouse" / not: "选项" (different word)
+    rule('zh_decision', 'decision', r'决定|决策|选定|选用|选了|选择了|采用|改用|换成|定为|定在|敲定|就用|迁移到'),
+    # constraint: "必须在合并前跑完集成测试" "至少需要一个人通过" / not: "必需品" (different word)
+    rule('zh_constraint', 'constraint', r'必须|不要|禁止|不允许|不得|不能|不许|严禁|务必|一律|只能|不准|不可以|别再|至少需要|至少要|才能|限制在|不超过|上限'),
+    # root_cause: "根本原因是时区设置错误" "原来是定时任务用了本地时间" / not: "原来的代码" (no 是)
+    rule('zh_root_cause', 'root_cause', r'原因|根因|导致|是因为|由于|问题出在|罪魁祸首|修复|归因于|原来是|引起的|造成的'),
+    # convention: "以后都用 UTC 存时间。" "数据库备份每天凌晨三点做" "线上问题先回滚，再排查" / not: "以前"
+    rule('zh_convention', 'convention', r'约定|规范|惯例|统一|以后|今后|从现在起|从今往后|默认|都用|命名规则|每(?:天|周|月|次|个)|^我们(?:都|一直|统一)?(?:用|使用)|先[^，。]{1,12}[，,]\s*再'),
+    # preference: "我偏好函数式写法" "配置文件用 YAML 格式，不用 JSON。" / not: "喜欢吗？" (question, dropped as noise)
+    rule('zh_preference', 'preference', r'偏好|我们?(?:更|比较)?(?:喜欢|倾向于|愿意|宁可|宁愿)|，(?:不用|不进|不放|不走|而不是|不再)'),
 )
 
 NOISE_RULES: tuple[Rule, ...] = (
@@ -96,19 +121,21 @@ NOISE_RULES: tuple[Rule, ...] = (
     # Chatter and thanks: "Thanks, that fixed it!" / not: "OK: we never retry POSTs." (leading OK is stripped first)
     rule('chatter', 'noise', r'^(?:thanks?|thank you|thx|cheers|sounds good|looks good|lgtm|got it|great job|nice work|awesome|perfect|好的|谢谢|多谢|收到|没问题|辛苦)\b'),
     # Narration of what the assistant does next or just did: "Let me fix the import" / not: "Let's go with pnpm."
-    rule('narration', 'noise', r"^(?:(?:ok(?:ay)?|now|great|perfect|good|alright|first|next|then),? )?(?:let me|i'll|i will|i'm going to|i am going to|i'm now|i am now|i've (?:updated|added|fixed|changed|created|removed|made|run|found)|i (?:updated|added|changed|created|removed|ran|made|found)|now i|here'?s what i|i can see|i see|i need to|we need to check)\b|^(?:让我|我来|我先|我会|我将|我现在|接下来我|现在我|下面我)"),
+    rule('narration', 'noise', r"^(?:(?:ok(?:ay)?|now|great|perfect|good|alright|first|next|then),? )?(?:let me|i'll|i will|i'm going to|i am going to|i'm now|i am now|i've (?:updated|added|fixed|changed|created|removed|made|run|found)|i (?:updated|added|changed|created|removed|ran|made|found)|now i|here'?s what i|i can see|i see|i need to|we need to check)\b|^(?:让我|我来|我先|我会|我将|我现在|我需要|我要|接下来我|现在我|下面我|首先|然后)"),
     # One-off instructions for the next minutes: "for now just print it", "run the tests again" / not: "Run the linter before every commit."
-    rule('one_off', 'noise', r"\b(?:for now|right now|for the moment|just this once|this time|temporarily|for this (?:run|pr|commit|session|test|branch))\b|^(?:(?:ok(?:ay)?|now|please|then|next|also|and),? )*(?:run|re-?run|try|retry|check|look at|open|show|print|rebuild|restart|test|fix|add|remove|delete|update|commit|push|revert|undo|install|go ahead)\b|这次|这一次|先跳过|暂时|临时|马上|再跑|重新跑|试试|看看", unless=_UNIVERSAL),
+    rule('one_off', 'noise', r"\b(?:for now|right now|for the moment|just this once|this time|temporarily|for this (?:run|pr|commit|session|test|branch))\b|^(?:(?:ok(?:ay)?|now|please|then|next|also|and|just),? )*(?:run|re-?run|try|retry|check|look at|open|show|print|rebuild|restart|test|fix|add|remove|delete|update|commit|push|revert|undo|install|rotate|backfill|rename|move|change|edit|create|make|start|stop|kill|clean|clear|bump|upgrade|reset|paste|send|profile|merge|deploy)\b (?:the|it|this|that|them|those|these|a|an|my|your|again|now|up|out|down|over|off|all)\b|^go ahead\b|这次|这一次|先跳过|暂时|临时|马上|再跑|重新跑|试试|看看", unless=_UNIVERSAL),
     # A request for a task now, not a standing rule: "Please fix the bug where we never close it." / not: "Please always use UTC."
-    rule('task_request', 'noise', r'^(?:please|pls|can you|could you|would you|help me|i want you to|i need you to|帮我|请帮|麻烦)\b', unless=_UNIVERSAL),
+    rule('task_request', 'noise', r"^(?:please|pls|can you|could you|would you|help me|i want you to|i need you to|i'?d like to|i want to|帮我|请帮|麻烦)\b|^(?:finish|implement|write|build|create|make|refactor|set up|rig|look|find|figure|investigate|debug|explain|show|tell|give|generate|compute|convert|port|wire|hook up)\b", unless=_UNIVERSAL),
+    # A hypothetical: "If the test fails, we look at the logs." / not: "If a column is added, it must get an index."
+    rule('conditional', 'noise', r'^(?:if|in case|suppose|assuming)\b|^(?:如果|假如|要是|万一)', unless=_UNIVERSAL + r'|\bmust\b'),
     # Quoted tool output, logs, stack traces, diffs, shell, listings: "Traceback (most recent call last):" / not: "The fix was a retry."
-    rule('tool_output', 'noise', r'Traceback \(most recent|^\s*File "[^"]+", line \d+|^\s*at [\w.$<>]+\(|^(?:\+\+\+|---|@@ |diff --git|index [0-9a-f]{7,})|^\s*[$#>] |^>>> |^[-dlrwx]{10}\s|\b(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|CRITICAL)\b[:\]\s]|^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|^\s*(?:def|class|import|from \S+ import|return|const|let|var|function|public|private|fn|func)\b.*[:({=;]|[{};]\s*$|^\s*[\w./-]+\.\w{1,5}:\d+|^\s*\||\|\s*$'),
+    rule('tool_output', 'noise', r'→|⇒|Traceback \(most recent|^\s*File "[^"]+", line \d+|^\s*at [\w.$<>]+\(|^(?:\+\+\+|---|@@ |diff --git|index [0-9a-f]{7,})|^\s*[$#>] |^>>> |^[-dlrwx]{10}\s|(?-i:\b(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|CRITICAL|FAILED|PASSED)\b)[:\]\s]|^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|^\s*(?:def|class|import|from \S+ import|return|const|let|var|function|public|private|fn|func)\b.*[:({=;]|[{};]\s*$|^\s*[\w./-]+\.\w{1,5}:\d+|^\s*\||\|\s*$'),
 )
 
 # Leading words that carry no meaning of their own and are stripped before judging:
 # "OK, we never retry POSTs." is judged as "we never retry POSTs."
 LEAD_CHATTER_RE = re.compile(
-    r'^(?:(?:ok(?:ay)?|sure|yes|yep|yeah|right|great|cool|good|alright|perfect|got it|understood|agreed|done|好的|嗯|对|行)[\s,.!:;，。！—–-]+)+',
+    r'^(?:(?:ok(?:ay)?|sure|yes|yep|yeah|right|great|cool|good|fine|alright|perfect|got it|understood|agreed|done|for the record|note|fyi|btw|reminder|important|heads up|ps|好的|嗯|对|行)[\s,.!:;，。！—–-]+)+',
     _I,
 )
 

@@ -94,18 +94,17 @@ class _Run:
 
     def sentence(self, source: str, turn: Turn, sentence: str, stats: Counter[str]) -> None:
         s = self.settings
-        found = filters.signal_rule(sentence, s.signal_rules)
+        verdict, found = filters.judge(sentence, s.signal_rules, s.noise_rules, s.min_length, s.max_length)
         if found is None:
             stats['dropped_no_signal'] += 1
             return
         stats['signal'] += 1
-        noise = filters.noise_reason(sentence, s.noise_rules)
-        if noise is not None:
-            stats['dropped_noise'] += 1
-            stats['noise:' + noise] += 1
-            return
-        if not filters.length_ok(sentence, s.min_length, s.max_length):
+        if verdict == 'length':
             stats['dropped_length'] += 1
+            return
+        if verdict != 'keep':
+            stats['dropped_noise'] += 1
+            stats[verdict] += 1
             return
         secret = secret_kind(sentence)
         if secret is not None:

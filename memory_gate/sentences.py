@@ -5,14 +5,14 @@ import re
 from collections.abc import Iterator
 
 # A fenced block (``` or ~~~, up to its closing fence or the end of the text).
-FENCE_RE = re.compile(r'^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n(?:.*?\n)??(?:[ \t]{0,3}\1[`~]*[ \t]*(?:\n|\Z)|\Z)', re.M | re.S)
+FENCE_RE = re.compile(r'^[ \t]{0,3}(`{3,}|~{3,})[^\n]*(?:\n.*?)??(?:\n[ \t]{0,3}\1[`~]*[ \t]*$|\Z)', re.M | re.S)
 # Indented code: a run of lines indented by 4+ spaces or a tab after a blank line.
 INDENTED_RE = re.compile(r'(?:\A|\n[ \t]*\n)((?:(?: {4}|\t)[^\n]*(?:\n|\Z))+)')
-# Sentence ends: . ! ? followed by space or end (not after an abbreviation);
-# Chinese 。！？； with or without a space; and line breaks.
+# Sentence ends within a line: . ! ? followed by space (not after an abbreviation);
+# Chinese 。！？； with or without a space. Line breaks always end a sentence.
 SPLIT_RE = re.compile(
     r'(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bNo\.)'
-    r'(?<=[.!?])[)"\'\]]*\s+|(?<=[。！？；])\s*|\s*\n\s*',
+    r'(?<=[.!?])[)"\'\]]*\s+|(?<=[。！？；])\s*',
     re.I,
 )
 # A leading list marker, heading, or quote marker is layout, not words.
@@ -23,23 +23,31 @@ def strip_code(text: str) -> tuple[str, int]:
     """Remove fenced and indented code blocks; return the prose and the number of code lines dropped."""
     dropped = 0
 
-    def cut(match: re.Match[str]) -> str:
+    def cut_fence(match: re.Match[str]) -> str:
         nonlocal dropped
-        dropped += match.group(0).count('\n') or 1
-        return '\n'
+        dropped += match.group(0).count('\n') + 1
+        return ''
+
+    def cut_indented(match: re.Match[str]) -> str:
+        nonlocal dropped
+        dropped += match.group(1).rstrip('\n').count('\n') + 1
+        return match.group(0)[: match.start(1) - match.start(0)]
     if '```' in text or '~~~' in text:
-        text = FENCE_RE.sub(cut, text)
+        text = FENCE_RE.sub(cut_fence, text)
     if '\n    ' in text or '\n\t' in text or text.startswith(('    ', '\t')):
-        text = INDENTED_RE.sub(cut, text)
+        text = INDENTED_RE.sub(cut_indented, text)
     return text, dropped
 
 
 def split_sentences(text: str) -> Iterator[str]:
-    """Yield the non-empty sentences of prose, list markers removed, whitespace collapsed."""
-    for piece in SPLIT_RE.split(text):
-        piece = LEAD_MARK_RE.sub('', piece.strip())
-        if piece:
-            yield ' '.join(piece.split())
+    """Yield the non-empty sentences of prose: one line at a time, list markers removed, whitespace collapsed."""
+    for line in text.split('\n'):
+        line = LEAD_MARK_RE.sub('', line.strip())
+        if not line:
+            continue
+        for piece in SPLIT_RE.split(line):
+            if piece and not piece.isspace():
+                yield ' '.join(piece.split())
 
 
 # Terminal escape sequences (CSI, OSC) and control or bidi-override characters: never printed raw.

@@ -1,0 +1,129 @@
+"""Precision, recall and F1 of the extraction rules on the labeled development set.
+
+    python benchmarks/quality.py [SESSIONS.txt] [--show]
+
+Reads benchmarks/devset/sessions.txt (format in devset/README.md), runs the real
+pipeline on each session as a JSONL transcript, and prints the scores overall,
+per kind and per rule, with the traps that got through. --show lists every miss
+and every false positive.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import NamedTuple
+
+from memory_gate.memory import identity
+from memory_gate.pipeline import Proposal, Settings, Transcript, build
+
+HERE = Path(__file__).resolve().parent
+LABEL_RE = re.compile(r'\s*\[([a-z_]+)(?::([a-z_]+))?\]\s*$')
+SEED_RE = re.compile(
+    r'\b(?:decided|decision|chose|choose|must|never|always|root cause|prefer|preference|require|convention|rule|'
+    r'fixed|fix was|workaround)\b|决定|偏好|修复|必须|不要|禁止|原因|约定',
+    re.IGNORECASE,
+)
+
+
+class Labeled(NamedTuple):
+    session: str
+    text: str
+    label: str  # a kind, 'trap', or '' for ordinary conversation
+    family: str
+
+
+def parse(text: str) -> tuple[dict[str, list[dict[str, str]]], list[Labeled]]:
+    """Sessions as lists of {"role","text"} turns, and every labeled sentence."""
+    sessions: dict[str, list[dict[str, str]]] = {}
+    labeled: list[Labeled] = []
+    turns: list[dict[str, str]] = []
+    name = ''
+    for raw in text.splitlines():
+        if raw.startswith('== '):
+            name = raw[3:].strip()
+            turns = sessions.setdefault(name, [])
+            continue
+        if not raw.strip():
+            continue
+        head, body = raw[:3], raw[3:]
+        match = LABEL_RE.search(body)
+        if match:
+            body = body[: match.start()]
+        labeled.append(Labeled(name, body.strip(), match.group(1) if match else '', (match.group(2) or '') if match else ''))
+        if head in ('U> ', 'A> '):
+            turns.append({'role': 'user' if head == 'U> ' else 'assistant', 'text': body})
+        else:
+            turns[-1]['text'] += '\n' + body
+    return sessions, labeled
+
+
+def score(sessions_text: str, settings: Settings) -> tuple[list[Proposal], list[Labeled], dict[int, Labeled]]:
+    """Run the pipeline on every session; map each proposal to the labeled line it came from."""
+    sessions, labeled = parse(sessions_text)
+    transcripts = [
+        Transcript(name, [json.dumps(t, ensure_ascii=False).encode() + b'\n' for t in turns])
+        for name, turns in sessions.items()
+    ]
+    result = build(transcripts, settings._replace(max_add=10**9))
+    matched: dict[int, Labeled] = {}
+    for i, p in enumerate(result.proposed):
+        key = identity(p.text)
+        for item in labeled:
+            if item.session == p.source and key and key in identity(item.text):
+                matched[i] = item
+                break
+    return result.proposed, labeled, matched
+
+
+def ratio(a: int, b: int) -> float:
+    return a / b if b else 0.0
+
+
+def report(proposed: list[Proposal], labeled: list[Labeled], matched: dict[int, Labeled], show: bool) -> None:
+    gold = [x for x in labeled if x.label not in ('', 'trap')]
+    traps = [x for x in labeled if x.label == 'trap']
+    hits = {matched[i] for i in matched if matched[i].label not in ('', 'trap')}
+    tp = len(hits)
+    precision, recall = ratio(tp, len(proposed)), ratio(tp, len(gold))
+    f1 = ratio(2 * precision * recall, precision + recall) if precision + recall else 0.0
+    no_seed = sum(1 for g in gold if not SEED_RE.search(g.text))
+    print(f'development set: {len(gold)} durable statements ({no_seed} = {ratio(no_seed, len(gold)):.0%} without a seed keyword), '
+          f'{len(traps)} traps, {len(labeled) - len(gold) - len(traps)} ordinary sentences')
+    print(f'overall: proposed {len(proposed)}, correct {tp}, precision {precision:.3f}, recall {recall:.3f}, F1 {f1:.3f}')
+    print('\nper kind (recall over gold of that kind; precision over proposals whose rule has that kind):')
+    for kind in ('decision', 'constraint', 'root_cause', 'convention', 'preference'):
+        g = [x for x in gold if x.label == kind]
+        picked = [i for i, p in enumerate(proposed) if p.kind == kind]
+        good = [i for i in picked if i in matched and matched[i].label not in ('', 'trap')]
+        print(f'  {kind:<11} gold {len(g):>3}  recall {ratio(len([x for x in g if x in hits]), len(g)):.3f}  '
+              f'proposed {len(picked):>3}  precision {ratio(len(good), len(picked)):.3f}')
+    print('\nper rule:')
+    rules = Counter(p.rule for p in proposed)
+    for name, count in sorted(rules.items(), key=lambda kv: -kv[1]):
+        good = sum(1 for i, p in enumerate(proposed) if p.rule == name and i in matched and matched[i].label not in ('', 'trap'))
+        print(f'  {name:<18} proposed {count:>3}  precision {ratio(good, count):.3f}')
+    leaked = Counter(matched[i].family for i in matched if matched[i].label == 'trap')
+    print(f'\ntraps proposed: {sum(leaked.values())} of {len(traps)} {dict(leaked) if leaked else ""}')
+    if show:
+        print('\nfalse positives:')
+        for i, p in enumerate(proposed):
+            if i not in matched or matched[i].label in ('', 'trap'):
+                print(f'  [{p.rule}] {p.text}')
+        print('\nmissed:')
+        for g in gold:
+            if g not in hits:
+                print(f'  [{g.label}] {g.text}')
+
+
+def main(argv: list[str]) -> int:
+    paths = [a for a in argv if not a.startswith('--')]
+    text = Path(paths[0] if paths else HERE / 'devset' / 'sessions.txt').read_text(encoding='utf-8')
+    report(*score(text, Settings()), show='--show' in argv)
+    return 0
+
+
+if __name__ == '__main__':
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+import pytest
+
+from memory_gate.sentences import sanitize, split_sentences, strip_code
+
+
+@pytest.mark.parametrize(('text', 'expected'), [
+    ('We chose Postgres. Never push to main! Why? Done', ['We chose Postgres.', 'Never push to main!', 'Why?', 'Done']),
+    ('决定用 pnpm。以后都用 UTC！要不要？好', ['决定用 pnpm。', '以后都用 UTC！', '要不要？', '好']),
+    ('第一句；第二句。 第三句', ['第一句；', '第二句。', '第三句']),
+    ('line one\nline two\r\n\nline three', ['line one', 'line two', 'line three']),
+    ('Use a linter, e.g. ruff, for all code.', ['Use a linter, e.g. ruff, for all code.']),
+    ('Pin deps, i.e. exact versions, etc. in CI.', ['Pin deps, i.e. exact versions, etc. in CI.']),
+    ('Upgrade to v1.2.3 now. It costs 2.5 seconds.', ['Upgrade to v1.2.3 now.', 'It costs 2.5 seconds.']),
+    ('Edit setup.py and see https://example.com/a.b/c?x=1 first.', ['Edit setup.py and see https://example.com/a.b/c?x=1 first.']),
+    ('- a bullet item here\n1. a numbered item\n## A heading', ['a bullet item here', 'a numbered item', 'A heading']),
+    ('spaces   and\ttabs collapse', ['spaces and tabs collapse']),
+])
+def test_split(text: str, expected: list[str]) -> None:
+    assert list(split_sentences(text)) == expected
+
+
+def test_fenced_code_is_dropped_and_counted() -> None:
+    text = 'Before we decided.\n```python\n# never do this\nx = 1\n```\nAfter.'
+    prose, dropped = strip_code(text)
+    assert 'never' not in prose and 'Before we decided.' in prose and 'After.' in prose
+    assert dropped == 4
+
+
+def test_unclosed_fence_drops_to_the_end() -> None:
+    prose, dropped = strip_code('Prose here.\n~~~\nalways broken\nmore')
+    assert 'always' not in prose and dropped >= 3
+
+
+def test_indented_code_is_dropped() -> None:
+    prose, dropped = strip_code('Look:\n\n    rm -rf / # never\n    echo\n\nBack to prose.')
+    assert 'never' not in prose and 'Back to prose.' in prose and dropped == 2
+
+
+def test_nested_list_is_not_code() -> None:
+    prose, dropped = strip_code('- item\n    - nested always kept')
+    assert 'nested always kept' in prose and dropped == 0
+
+
+@pytest.mark.parametrize('raw', [
+    '\x1b[31mred\x1b[0m', '\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\', 'a\u202eb', 'a\x00b\x07c\x7f', '\x1b[2J\x1b[Hx',
+])
+def test_sanitize_leaves_no_control_characters(raw: str) -> None:
+    clean = sanitize(raw)
+    assert all(c in '\n\t' or (c.isprintable() and c not in '\u202e') for c in clean)
