@@ -51,8 +51,6 @@ SIGNAL_RULES: tuple[Rule, ...] = (
     rule('go_with', 'decision', r"\b(?:let'?s|we(?:'ll| will)|we should|we'?re going to) (?:go with|stick with|stay with|standardi[sz]e on|settle on|adopt|keep using|use)\b|^(?:stick|stay|go) with\b"),
     # decision: "We're switching to ruff." "We're moving from flake8 to ruff." "We're dropping Python 3.8 support." / not: "Switch to the other tab."
     rule('switch_to', 'decision', r'\b(?:switch(?:ing|ed)? (?:over )?(?:to|from)|migrat(?:e|ing|ed) (?:to|from|off)|mov(?:e|ing|ed) (?:off|away from)|(?:moving|switching|migrating) from\b.{1,60}\bto|replac(?:e|ing|ed) \S+(?: \S+)? with|dropp(?:ing|ed) \S+ (?:for|in favou?r of)|(?:dropping|deprecating|removing) (?:support for|\S+(?: [\d.]+)? support)|in favou?r of|standardi[sz](?:e|ing) on)\b'),
-    # convention: "From now on, squash merges only." / not: "From the logs, it failed."
-    rule('going_forward', 'convention', r'\b(?:going forward|from now on|from here on(?: out)?|henceforth|moving forward|for all (?:new|future)|in (?:the )?future)\b'),
     # constraint: "Releases must be tagged." / not: "I must have missed that." (noise: first_person_slip)
     rule('must', 'constraint', r"\b(?:must|mustn't|shall not|has to be|have to be|needs to be|need to be)\b"),
     # constraint: "Never push directly to main." / not: "never mind" (noise)
@@ -77,6 +75,26 @@ SIGNAL_RULES: tuple[Rule, ...] = (
     rule('fixed', 'root_cause', r'\b(?:fixed|fix was)\b'),
     # root_cause: "The workaround is to set TZ=UTC."
     rule('workaround', 'root_cause', r'\bwork-?arounds?\b'),
+    # preference: "I prefer small commits." / not: "preferably" alone still matches; acceptable
+    rule('prefer', 'preference', r"\b(?:prefer(?:s|red|ably)?|preference|rather than|instead of|i'?d rather|we'?d rather)\b"),
+    # preference: "Use tabs, not spaces, in the Makefile." / not: "Use it, not now." is rare
+    rule('x_not_y', 'preference', r'^(?:please )?(?:use|keep|write|choose|pick|go with)\b[^,;.]{1,40},? not\b|\bover \w+(?: \w+)? (?:for|when)\b'),
+    # decision: "Pagination uses opaque cursors, not page numbers." "Stick with CSS modules; no styled-components."
+    rule('contrast', 'decision', r'\w, not (?!sure\b|yet\b|now\b|really\b|just\b|only\b)\w|; no [\w-]+|\bnot \w+(?:[ -]\w+)? directly\b', unless=_NOW + r'|\bi\b'),
+    # preference: "I like small, focused PRs." "I hate magic numbers." / not: "Looks like it failed." (needs a subject)
+    rule('like', 'preference', r"\b(?:I|we) (?:really )?(?:like|love|hate|dislike|don't like|do not like)\b"),
+    # Chinese. decision: "决定用 pnpm" "我们选了 ClickHouse" / not: "选项" (different word)
+    rule('zh_decision', 'decision', r'决定|决策|选定|选用|选了|选择了|采用|改用|换成|定为|定在|敲定|就用|迁移到'),
+    # constraint: "必须在合并前跑完集成测试" "至少需要一个人通过" / not: "必需品" (different word)
+    rule('zh_constraint', 'constraint', r'必须|总是|始终|永远|不要|禁止|不允许|不得|不能|不许|严禁|务必|一律|只能|不准|不可以|别再|至少需要|至少要|才能|限制在|不超过|上限'),
+    # root_cause: "根本原因是时区设置错误" "原来是定时任务用了本地时间" / not: "原来的代码" (no 是)
+    rule('zh_root_cause', 'root_cause', r'原因|根因|导致|是因为|由于|问题出在|罪魁祸首|修复|归因于|原来是|引起的|造成的'),
+    # preference: "我偏好函数式写法" "配置文件用 YAML 格式，不用 JSON。" / not: "喜欢吗？" (question, dropped as noise)
+    rule('zh_preference', 'preference', r'偏好|我们?(?:更|比较)?(?:喜欢|倾向于|愿意|宁可|宁愿)|，(?:不用|不进|不放|不走|而不是|不再)'),
+    # convention: "以后都用 UTC 存时间。" "数据库备份每天凌晨三点做" "线上问题先回滚，再排查" / not: "以前"
+    rule('zh_convention', 'convention', r'约定|规范|惯例|统一|以后|今后|从现在起|从今往后|默认|都用|命名规则|每(?:天|周|月|次|个)|^我们(?:都|一直|统一)?(?:用|使用)|先[^，。]{1,12}[，,]\s*再'),
+    # convention: "From now on, squash merges only." / not: "From the logs, it failed."
+    rule('going_forward', 'convention', r'\b(?:going forward|from now on|from here on(?: out)?|henceforth|moving forward|for all (?:new|future)|in (?:the )?future)\b'),
     # convention: "Our convention is kebab-case file names." / not: "conventional" (whole word only)
     rule('convention', 'convention', r'\b(?:conventions?|rules?|by convention|style guide|naming scheme|snake_case|camelCase|kebab-case|PascalCase)\b'),
     # convention: "Timestamps are stored in UTC." "Passwords are hashed with argon2id." / not: "It is located in src." "The build is fixed now."
@@ -91,24 +109,6 @@ SIGNAL_RULES: tuple[Rule, ...] = (
     rule('we_habit', 'convention', r'\bwe (?:don\'t|do not|no longer|won\'t) (?:support|use|allow|accept|ship|deploy|run|merge)\b|^we (?:always |usually |only |never )?(?:use|squash-merge|squash|rebase|deploy|release|ship|target|keep|tag|follow|review|pin|vendor|host|publish|support|version|lint|format|enforce)\b', unless=_NOW),
     # convention: "Use UTC for all timestamps." "Pin SDK versions exactly." "Use freezegun for anything that reads the clock."
     rule('imperative_scope', 'convention', r'^(?:please )?(?:use|prefer|name|prefix|put|store|write|keep|pin|tag|format|treat|wrap|validate|log|lock|document|mark) \b.*\b(?:all|every|each|any|anything|everything|new|exactly|whenever|everywhere|throughout|across)\b'),
-    # preference: "I prefer small commits." / not: "preferably" alone still matches; acceptable
-    rule('prefer', 'preference', r"\b(?:prefer(?:s|red|ably)?|preference|rather than|instead of|i'?d rather|we'?d rather)\b"),
-    # decision: "Pagination uses opaque cursors, not page numbers." "Stick with CSS modules; no styled-components."
-    rule('contrast', 'decision', r'\w, not (?!sure\b|yet\b|now\b|really\b|just\b|only\b)\w|; no [\w-]+|\bnot \w+(?:[ -]\w+)? directly\b', unless=_NOW + r'|\bi\b'),
-    # preference: "Use tabs, not spaces, in the Makefile." / not: "Use it, not now." is rare
-    rule('x_not_y', 'preference', r'^(?:please )?(?:use|keep|write|choose|pick|go with)\b[^,;.]{1,40},? not\b|\bover \w+(?: \w+)? (?:for|when)\b'),
-    # preference: "I like small, focused PRs." "I hate magic numbers." / not: "Looks like it failed." (needs a subject)
-    rule('like', 'preference', r"\b(?:I|we) (?:really )?(?:like|love|hate|dislike|don't like|do not like)\b"),
-    # Chinese. decision: "决定用 pnpm" "我们选了 ClickHouse" / not: "选项" (different word)
-    rule('zh_decision', 'decision', r'决定|决策|选定|选用|选了|选择了|采用|改用|换成|定为|定在|敲定|就用|迁移到'),
-    # constraint: "必须在合并前跑完集成测试" "至少需要一个人通过" / not: "必需品" (different word)
-    rule('zh_constraint', 'constraint', r'必须|不要|禁止|不允许|不得|不能|不许|严禁|务必|一律|只能|不准|不可以|别再|至少需要|至少要|才能|限制在|不超过|上限'),
-    # root_cause: "根本原因是时区设置错误" "原来是定时任务用了本地时间" / not: "原来的代码" (no 是)
-    rule('zh_root_cause', 'root_cause', r'原因|根因|导致|是因为|由于|问题出在|罪魁祸首|修复|归因于|原来是|引起的|造成的'),
-    # convention: "以后都用 UTC 存时间。" "数据库备份每天凌晨三点做" "线上问题先回滚，再排查" / not: "以前"
-    rule('zh_convention', 'convention', r'约定|规范|惯例|统一|以后|今后|从现在起|从今往后|默认|都用|命名规则|每(?:天|周|月|次|个)|^我们(?:都|一直|统一)?(?:用|使用)|先[^，。]{1,12}[，,]\s*再'),
-    # preference: "我偏好函数式写法" "配置文件用 YAML 格式，不用 JSON。" / not: "喜欢吗？" (question, dropped as noise)
-    rule('zh_preference', 'preference', r'偏好|我们?(?:更|比较)?(?:喜欢|倾向于|愿意|宁可|宁愿)|，(?:不用|不进|不放|不走|而不是|不再)'),
 )
 
 NOISE_RULES: tuple[Rule, ...] = (
@@ -122,10 +122,12 @@ NOISE_RULES: tuple[Rule, ...] = (
     rule('chatter', 'noise', r'^(?:thanks?|thank you|thx|cheers|sounds good|looks good|lgtm|got it|great job|nice work|awesome|perfect|好的|谢谢|多谢|收到|没问题|辛苦)\b'),
     # Narration of what the assistant does next or just did: "Let me fix the import" / not: "Let's go with pnpm."
     rule('narration', 'noise', r"^(?:(?:ok(?:ay)?|now|great|perfect|good|alright|first|next|then),? )?(?:let me|i'll|i will|i'm going to|i am going to|i'm now|i am now|i've (?:updated|added|fixed|changed|created|removed|made|run|found)|i (?:updated|added|changed|created|removed|ran|made|found)|now i|here'?s what i|i can see|i see|i need to|we need to check)\b|^(?:让我|我来|我先|我会|我将|我现在|我需要|我要|接下来我|现在我|下面我|首先|然后)"),
-    # One-off instructions for the next minutes: "for now just print it", "run the tests again" / not: "Run the linter before every commit."
-    rule('one_off', 'noise', r"\b(?:for now|right now|for the moment|just this once|this time|temporarily|for this (?:run|pr|commit|session|test|branch))\b|^(?:(?:ok(?:ay)?|now|please|then|next|also|and|just),? )*(?:run|re-?run|try|retry|check|look at|open|show|print|rebuild|restart|test|fix|add|remove|delete|update|commit|push|revert|undo|install|rotate|backfill|rename|move|change|edit|create|make|start|stop|kill|clean|clear|bump|upgrade|reset|paste|send|profile|merge|deploy)\b (?:the|it|this|that|them|those|these|a|an|my|your|again|now|up|out|down|over|off|all)\b|^go ahead\b|这次|这一次|先跳过|暂时|临时|马上|再跑|重新跑|试试|看看", unless=_UNIVERSAL),
+    # One-off instructions for the next minutes: "for now just print it", "run the tests again" / not: "Never push to main again."
+    rule('one_off', 'noise', r"\b(?:for now|right now|for the moment|just this once|this once|this time|temporarily|again|for this (?:run|pr|commit|session|test|branch))\b|这次|这一次|先跳过|暂时|临时|马上|再跑|重新跑|试试|看看", unless=r"^(?:please )?(?:never|don't|do not)\b"),
+    # An imperative about a concrete object now: "Delete the old collector config." / not: "Run the linter before every commit."
+    rule('imperative_now', 'noise', r"^(?:(?:ok(?:ay)?|now|please|then|next|also|and|just),? )*(?:run|re-?run|try|retry|check|look at|open|show|print|rebuild|restart|test|fix|add|remove|delete|update|commit|push|revert|undo|install|rotate|backfill|rename|move|change|edit|create|make|start|stop|kill|clean|clear|bump|upgrade|reset|paste|send|profile|merge|deploy)\b (?:the|it|this|that|them|those|these|a|an|my|your|up|out|down|over|off|all)\b|^go ahead\b", unless=_UNIVERSAL),
     # A request for a task now, not a standing rule: "Please fix the bug where we never close it." / not: "Please always use UTC."
-    rule('task_request', 'noise', r"^(?:please|pls|can you|could you|would you|help me|i want you to|i need you to|i'?d like to|i want to|帮我|请帮|麻烦)\b|^(?:finish|implement|write|build|create|make|refactor|set up|rig|look|find|figure|investigate|debug|explain|show|tell|give|generate|compute|convert|port|wire|hook up)\b", unless=_UNIVERSAL),
+    rule('task_request', 'noise', r"^(?:please|pls|can you|could you|would you|help me|i want you to|i need you to|i'?d like to|i want to|帮我|请帮|麻烦)\b|^(?:finish|implement|write|build|create|make|refactor|set up|rig|look|find|figure|investigate|debug|explain|show|tell|give|generate|compute|convert|port|wire|hook up)\b", unless=r"^(?:please|pls),? (?:always|never|don't|do not|make sure|remember|keep|use|prefer|avoid)\b"),
     # A hypothetical: "If the test fails, we look at the logs." / not: "If a column is added, it must get an index."
     rule('conditional', 'noise', r'^(?:if|in case|suppose|assuming)\b|^(?:如果|假如|要是|万一)', unless=_UNIVERSAL + r'|\bmust\b'),
     # Quoted tool output, logs, stack traces, diffs, shell, listings: "Traceback (most recent call last):" / not: "The fix was a retry."

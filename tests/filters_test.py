@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+import pytest
+
+from memory_gate import filters, patterns
+from memory_gate.filters import judge, strip_lead, weighted_length
+
+
+def verdict(sentence: str) -> tuple[str, str]:
+    result, rule = judge(strip_lead(sentence), patterns.SIGNAL_RULES, patterns.NOISE_RULES)
+    return result, rule.kind if rule else ''
+
+
+MUST_KEEP = [
+    # decision
+    ('We chose Postgres for the billing service.', 'decision'),
+    ('Postgres it is.', 'decision'),
+    ("Let's go with pnpm from here on.", 'decision'),
+    ("We're switching to ruff.", 'decision'),
+    ('We decided to drop Redis from the stack.', 'decision'),
+    ('Pagination uses opaque cursors, not page numbers.', 'decision'),
+    ('We agreed last sprint to cache prices for a minute.', 'decision'),
+    ('决定用 pnpm 管理依赖', 'decision'),
+    ('前端改用 Vite 构建。', 'decision'),
+    # constraint
+    ('Keep the v1 API shape frozen until Q3.', 'constraint'),
+    ('Never push directly to main.', 'constraint'),
+    ('Releases must be tagged from main.', 'constraint'),
+    ('Do not commit generated files.', 'constraint'),
+    ('Deploys happen only from tagged commits.', 'constraint'),
+    ('Breaking changes need an RFC first.', 'constraint'),
+    ('必须在合并前跑完集成测试', 'constraint'),
+    ('禁止在生产环境直接修改数据库。', 'constraint'),
+    # root cause
+    ('The flaky test was down to a shared tmp dir.', 'root_cause'),
+    ('It turned out the cron job ran in local time.', 'root_cause'),
+    ('The outage was caused by a bad config push.', 'root_cause'),
+    ('The deploy failed because the health check ran too early.', 'root_cause'),
+    ('The fix was to pin urllib3 below 2.', 'root_cause'),
+    ('根本原因是时区设置错误', 'root_cause'),
+    # convention
+    ('Timestamps are stored in UTC.', 'convention'),
+    ('以后都用 UTC 存时间。', 'convention'),
+    ('From now on, every service exposes /metrics.', 'convention'),
+    ('All migrations go in db/migrations.', 'convention'),
+    ('Components live in src/components.', 'convention'),
+    ('We squash-merge feature branches.', 'convention'),
+    ('Use freezegun for anything that reads the clock.', 'convention'),
+    ('Dataclasses are frozen by default in this codebase.', 'convention'),
+    # preference
+    ('I prefer small commits.', 'preference'),
+    ('Use tabs, not spaces, in the Makefile.', 'preference'),
+    ('I like early returns more than nested ifs.', 'preference'),
+    ('我偏好函数式写法', 'preference'),
+    ('配置文件用 YAML 格式，不用 JSON。', 'preference'),
+]
+
+MUST_DROP = [
+    ('Should we always retry?', 'noise:question'),
+    ('要不要统一用 UTC？', 'noise:question'),
+    ("Maybe it's the cache that never expires.", 'noise:hedge'),
+    ('It might be the timezone, never sure.', 'noise:hedge'),
+    ('可能是缓存的问题导致的', 'noise:hedge'),
+    ('I must have missed that line.', 'noise:first_person_slip'),
+    ('I always forget the flag.', 'noise:first_person_slip'),
+    ('never mind, that was the staging box', 'noise:first_person_slip'),
+    ('For now just print it, we never log it.', 'noise:one_off'),
+    ('Run the tests again, they never pass first time.', 'noise:one_off'),
+    ('这次先跳过这个测试，不要管它。', 'noise:one_off'),
+    ('Let me fix the import that was never used.', 'noise:narration'),
+    ("I'll check the logs, the job always fails there.", 'noise:narration'),
+    ('让我检查一下为什么总是失败', 'noise:narration'),
+    ('Thanks, that fixed it!', 'noise:chatter'),
+    ('Traceback (most recent call last): always here', 'noise:tool_output'),
+    ('ERROR tests/test_x.py::test_a - never reached', 'noise:tool_output'),
+    ('@@ -1,3 +1,4 @@ we decided', 'noise:tool_output'),
+    ('drwxr-xr-x  2 root root 4096 never.txt', 'noise:tool_output'),
+    ('src/app.py:14:1: E302 always expected 2 blank lines', 'noise:tool_output'),
+    ('if (x) { return never(); }', 'noise:tool_output'),
+    ('Please fix the bug where we never close the file.', 'noise:task_request'),
+    ('If the build fails, it was caused by the cache.', 'noise:conditional'),
+    ('Ok.', 'no_signal'),
+    ('The build passes now.', 'no_signal'),
+    ('Each worker now gets a fresh database.', 'no_signal'),
+    ('The test uses a fixture called client.', 'no_signal'),
+    ('Never do it.', 'length'),
+]
+
+
+@pytest.mark.parametrize(('sentence', 'kind'), MUST_KEEP)
+def test_must_keep(sentence: str, kind: str) -> None:
+    assert verdict(sentence) == ('keep', kind)
+
+
+@pytest.mark.parametrize(('sentence', 'reason'), MUST_DROP)
+def test_must_drop(sentence: str, reason: str) -> None:
+    assert verdict(sentence)[0] == reason
+
+
+def test_every_rule_is_named_and_kinded() -> None:
+    names = [r.name for r in patterns.SIGNAL_RULES + patterns.NOISE_RULES]
+    assert len(names) == len(set(names))
+    assert {r.kind for r in patterns.SIGNAL_RULES} == set(patterns.KINDS)
+
+
+def test_english_matches_whole_words_only() -> None:
+    assert filters.signal_rule('The fixtures are in the conventional place.', patterns.SIGNAL_RULES) is None
+    assert filters.signal_rule('NEVER push to main please', patterns.SIGNAL_RULES) is not None
+
+
+def test_chinese_length_is_weighted() -> None:
+    assert weighted_length('以后都用UTC存时间') == 9 + 2 * 6 + 3
+    assert filters.length_ok('禁止在生产环境改库')  # 9 characters, weighs 27
+    assert not filters.length_ok('Never do it.')
+    assert not filters.length_ok('x ' * 200)
+
+
+def test_leading_chatter_is_stripped_not_the_sentence() -> None:
+    assert strip_lead('OK, sure - we never retry POSTs.') == 'we never retry POSTs.'
+    assert verdict('Sure, we never retry POST requests.') == ('keep', 'constraint')
