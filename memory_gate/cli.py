@@ -73,7 +73,7 @@ def transcripts(paths: Sequence[str], failed: list[str]) -> Iterator[Transcript]
     """Open each transcript in turn; report one that cannot be read and go on."""
     for path in paths:
         if path == '-':
-            yield Transcript('-', files.iter_lines(sys.stdin.buffer))
+            yield Transcript('-', guarded('-', files.iter_lines(sys.stdin.buffer), failed))
             continue
         try:
             stream = files.open_transcript(path)
@@ -82,7 +82,16 @@ def transcripts(paths: Sequence[str], failed: list[str]) -> Iterator[Transcript]
             failed.append(path)
             continue
         with stream:
-            yield Transcript(path, files.iter_lines(stream))
+            yield Transcript(path, guarded(path, files.iter_lines(stream), failed))
+
+
+def guarded(path: str, lines: Iterator[bytes | None], failed: list[str]) -> Iterator[bytes | None]:
+    """The lines of a transcript; a read error ends it with one line naming the file."""
+    try:
+        yield from lines
+    except OSError as exc:
+        err(f'{path}: {(exc.strerror or str(exc)).lower()}')
+        failed.append(path)
 
 
 def json_result(result: Result) -> str:

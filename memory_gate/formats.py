@@ -34,9 +34,9 @@ INJECTED_BLOCK_RE = re.compile(
     re.S,
 )
 INJECTED_START_RE = re.compile(
-    r'^\s*(?:# AGENTS\.md instructions for|# CLAUDE\.md|\[Request interrupted|'
-    r'This session is being continued from a previous conversation|Caveat: The messages below were generated)'
+    r'^\s*(?:# AGENTS\.md instructions for|# CLAUDE\.md|\[Request interrupted|Caveat: The messages below were generated)'
 )
+SUMMARY_START_RE = re.compile(r'^\s*This session is being continued from a previous conversation')
 USER_QUERY_RE = re.compile(r'</?user_query>')
 PLAN_PREFIX = 'Implement the following plan:'
 
@@ -82,6 +82,8 @@ def message_outcome(line: int, role: Any, text: str, tool: bool, session: str = 
     if role not in ('user', 'assistant'):
         return Outcome(line, skipped='unknown')
     if role == 'user':
+        if SUMMARY_START_RE.match(text):
+            return Outcome(line, skipped='summary')
         if text.lstrip().startswith(PLAN_PREFIX):
             role, text = 'assistant', text.lstrip()[len(PLAN_PREFIX):]
         else:

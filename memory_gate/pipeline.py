@@ -112,7 +112,10 @@ class _Run:
             self.withheld.append(Withheld(source, turn.line, secret))
             return
         key = identity(sentence)
-        reason = 'duplicate' if key in self.seen else next((r for r, keys in self.known.items() if key in keys), '')
+        # "As AGENTS.md says: <bullet>" quotes memory back: the part after the colon counts too.
+        quoted = identity(sentence.split(': ', 1)[1]) if ': ' in sentence else key
+        reason = 'duplicate' if key in self.seen else next(
+            (r for r, keys in self.known.items() if key in keys or quoted in keys), '')
         self.seen.add(key)
         if reason:
             stats[reason] += 1

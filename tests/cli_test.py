@@ -1,0 +1,201 @@
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from memory_gate.cli import main
+from tests.conftest import git, run, say, write_jsonl
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / 'examples' / 'session.jsonl'
+CORE_KEYS = {'lines', 'parsed', 'malformed', 'sentences', 'signal', 'dropped_noise', 'dropped_length',
+             'proposed', 'already_in_memory'}
+
+
+def build(cwd: Path, *args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    return run(cwd, 'build', *args, stdin=stdin)
+
+
+def test_example_matches_its_expected_diff(tmp_path: Path) -> None:
+    shutil.copy(EXAMPLE, tmp_path / 'session.jsonl')
+    done = build(tmp_path, 'session.jsonl')
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (ROOT / 'tests' / 'fixtures' / 'session.expected.diff').read_text(encoding='utf-8')
+    assert done.stderr == ''
+
+
+def test_python_m_and_console_script_are_the_same_program(tmp_path: Path) -> None:
+    shutil.copy(EXAMPLE, tmp_path / 'session.jsonl')
+    script = shutil.which('memory-gate')
+    if script is None:
+        pytest.skip('memory-gate is not installed on PATH')
+    console = subprocess.run([script, 'build', 'session.jsonl'], cwd=tmp_path, capture_output=True, text=True)
+    assert console.stdout == build(tmp_path, 'session.jsonl').stdout
+
+
+def test_output_is_byte_identical_between_runs(tmp_path: Path) -> None:
+    shutil.copy(EXAMPLE, tmp_path / 'session.jsonl')
+    assert build(tmp_path, 'session.jsonl', '--json').stdout == build(tmp_path, 'session.jsonl', '--json').stdout
+
+
+def test_stdin_dash(tmp_path: Path) -> None:
+    done = build(tmp_path, '-', stdin=EXAMPLE.read_bytes())
+    assert done.returncode == 0 and '+- We decided to use Postgres' in done.stdout
+
+
+def test_nothing_to_propose_prints_nothing(tmp_path: Path) -> None:
+    write_jsonl(tmp_path / 't.jsonl', say('user', 'hello there'), say('assistant', 'Hi! How can I help?'))
+    done = build(tmp_path, 't.jsonl')
+    assert (done.returncode, done.stdout, done.stderr) == (0, '', '')
+
+
+def test_json_shape_and_provenance(tmp_path: Path) -> None:
+    write_jsonl(tmp_path / 't.jsonl', say('user', 'hello'), say('assistant', 'We decided to vendor the parser library.'))
+    done = build(tmp_path, 't.jsonl', '--json')
+    data = json.loads(done.stdout)
+    assert CORE_KEYS <= set(data['stats'])
+    assert data['proposed'] == [{
+        'text': 'We decided to vendor the parser library.', 'source': 't.jsonl', 'line': 2, 'role': 'assistant',
+        'rule': 'decided', 'kind': 'decision', 'session': '', 'timestamp': '',
+    }]
+
+
+def test_json_always_prints(tmp_path: Path) -> None:
+    write_jsonl(tmp_path / 't.jsonl', say('user', 'hello'))
+    assert json.loads(build(tmp_path, 't.jsonl', '--json').stdout)['proposed'] == []
+
+
+def test_stats_go_to_stderr_and_account_for_everything(tmp_path: Path) -> None:
+    shutil.copy(EXAMPLE, tmp_path / 'session.jsonl')
+    done = build(tmp_path, 'session.jsonl', '--stats')
+    assert done.stdout == build(tmp_path, 'session.jsonl').stdout
+    stats = dict(line.split(': ', 1) for line in done.stderr.splitlines() if not line.startswith('session.jsonl'))
+    stats = {k: int(v) for k, v in stats.items()}
+    assert CORE_KEYS <= set(stats)
+    assert stats['lines'] == stats['parsed'] + stats['malformed'] + stats['blank'] + stats['oversized']
+    assert stats['sentences'] == stats['dropped_no_signal'] + stats['signal']
+    assert stats['signal'] == sum(stats[k] for k in (
+        'dropped_noise', 'dropped_length', 'withheld_secret', 'duplicate', 'already_in_memory', 'declined',
+        'already_proposed', 'held_back', 'proposed'))
+    assert stats['dropped_noise'] == sum(v for k, v in stats.items() if k.startswith('noise:'))
+    assert stats['proposed'] == sum(v for k, v in stats.items() if k.startswith('rule:')) - stats['held_back']
+
+
+def test_several_transcripts_are_judged_together(tmp_path: Path) -> None:
+    write_jsonl(tmp_path / 'a.jsonl', say('user', 'We decided to vendor the parser library.'))
+    write_jsonl(tmp_path / 'b.jsonl', say('user', 'we decided to vendor the  parser library'),
+                say('user', 'Never push directly to main.'))
+    data = json.loads(build(tmp_path, 'a.jsonl', 'b.jsonl', '--json').stdout)
+    assert [(p['source'], p['line']) for p in data['proposed']] == [('a.jsonl', 1), ('b.jsonl', 2)]
+    assert data['stats']['duplicate'] == 1
+
+
+def test_max_add_caps_and_counts(tmp_path: Path) -> None:
+    write_jsonl(tmp_path / 't.jsonl', *(say('user', f'Never deploy service number {i} on a Friday.') for i in range(5)))
+    data = json.loads(build(tmp_path, 't.jsonl', '--json', '--max-add', '2').stdout)
+    assert len(data['proposed']) == 2 and data['stats']['held_back'] == 3
+
+
+def test_already_in_memory_is_skipped(tmp_path: Path) -> None:
+    (tmp_path / 'AGENTS.md').write_text('# Memory\n  * never push directly to MAIN\n')
+    write_jsonl(tmp_path / 't.jsonl', say('user', 'Never push directly to main.'))
+    data = json.loads(build(tmp_path, 't.jsonl', '--json').stdout)
+    assert data['proposed'] == [] and data['stats']['already_in_memory'] == 1
+
+
+@pytest.mark.parametrize('memory', ['AGENTS.md', 'docs/CLAUDE.md', 'memory.md'])
+def test_apply_then_build_again_proposes_nothing(repo: Path, memory: str) -> None:
+    shutil.copy(EXAMPLE, repo / 'session.jsonl')
+    (repo / 'docs').mkdir()
+    first = build(repo / 'docs', '../session.jsonl', '--memory', os.path.relpath(repo / memory, repo / 'docs'))
+    assert f'+++ b/{memory}' in first.stdout  # relative to the repository root, wherever it ran
+    (repo / 'p.diff').write_text(first.stdout, encoding='utf-8')
+    git(repo, 'apply', 'p.diff')
+    again = build(repo, 'session.jsonl', '--memory', memory)
+    assert (again.returncode, again.stdout) == (0, '')
+
+
+def test_build_never_writes(repo: Path) -> None:
+    shutil.copy(EXAMPLE, repo / 'session.jsonl')
+    memory = repo / 'AGENTS.md'
+    memory.write_text('# Memory\n')
+    memory.chmod(0o444)
+    before = git(repo, 'status', '--porcelain', '--ignored')
+    assert build(repo, 'session.jsonl').returncode == 0
+    assert git(repo, 'status', '--porcelain', '--ignored') == before
+    assert memory.read_text() == '# Memory\n'
+
+
+@pytest.mark.parametrize(('setup', 'problem'), [
+    (lambda p: None, 'no such file or directory'),
+    (lambda p: p.mkdir(), 'is a directory'),
+    (lambda p: os.mkfifo(p), 'is not a regular file'),
+])
+def test_unreadable_transcript_is_one_line_and_exit_2(tmp_path: Path, setup, problem: str) -> None:
+    setup(tmp_path / 'bad.jsonl')
+    write_jsonl(tmp_path / 'good.jsonl', say('user', 'We decided to vendor the parser library.'))
+    done = build(tmp_path, 'bad.jsonl', 'good.jsonl')
+    assert done.returncode == 2
+    assert done.stderr == f'memory-gate: bad.jsonl: {problem}\n'
+    assert '+- We decided to vendor' in done.stdout  # the run went on with the next file
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason='root reads files whatever their mode')
+def test_permission_denied(tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / 't.jsonl', say('user', 'x'))
+    path.chmod(0)
+    done = build(tmp_path, 't.jsonl')
+    assert done.returncode == 2 and 'permission denied' in done.stderr
+
+
+@pytest.mark.skipif(not os.path.exists('/proc/self/mem'), reason='needs Linux /proc')
+def test_read_error_mid_stream_is_one_line(tmp_path: Path) -> None:
+    done = build(tmp_path, '/proc/self/mem')
+    assert done.returncode == 2
+    assert done.stderr.startswith('memory-gate: /proc/self/mem: ') and done.stderr.count('\n') == 1
+
+
+@pytest.mark.parametrize(('content', 'problem'), [
+    (b'\x00\x01binary\x00', 'is a binary file'),
+    (b'- caf\xe9 au lait\n', 'is not UTF-8'),
+])
+def test_bad_memory_file(tmp_path: Path, content: bytes, problem: str) -> None:
+    (tmp_path / 'AGENTS.md').write_bytes(content)
+    write_jsonl(tmp_path / 't.jsonl', say('user', 'We decided to vendor the parser library.'))
+    done = build(tmp_path, 't.jsonl')
+    assert done.returncode == 2 and done.stdout == ''
+    assert done.stderr.startswith(f'memory-gate: AGENTS.md: {problem}') and done.stderr.count('\n') == 1
+
+
+def test_memory_is_a_directory(tmp_path: Path) -> None:
+    (tmp_path / 'AGENTS.md').mkdir()
+    write_jsonl(tmp_path / 't.jsonl', say('user', 'x'))
+    done = build(tmp_path, 't.jsonl')
+    assert done.returncode == 2 and done.stderr == 'memory-gate: AGENTS.md: is a directory\n'
+
+
+@pytest.mark.parametrize('args', [[], ['build'], ['build', 't.jsonl', '--max-add', 'x'], ['frobnicate']])
+def test_usage_errors_exit_2(tmp_path: Path, args: list[str]) -> None:
+    done = run(tmp_path, *args)
+    assert done.returncode == 2 and 'usage:' in done.stderr and 'Traceback' not in done.stderr
+
+
+def test_main_returns_exit_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    write_jsonl(tmp_path / 't.jsonl', say('user', 'Never push directly to main.'))
+    assert main(['build', 't.jsonl']) == 0
+    assert '+- Never push directly to main.' in capsys.readouterr().out
+
+
+def test_memory_without_write_permission_bits_is_still_read(tmp_path: Path) -> None:
+    memory = tmp_path / 'AGENTS.md'
+    memory.write_text('- Never push directly to main.\n')
+    memory.chmod(stat.S_IRUSR)
+    write_jsonl(tmp_path / 't.jsonl', say('user', 'Never push directly to main.'))
+    assert build(tmp_path, 't.jsonl').stdout == ''
