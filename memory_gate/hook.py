@@ -102,7 +102,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     for w in result.withheld:
         err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
     state = applied(memory, earlier)
-    blocked = False
+    written: list[str] = []
     for source, proposals in by_source(paths, result.proposed, settings.max_add).items():
         target = source + SUFFIX
         if not proposals:
@@ -115,13 +115,13 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
         except (InputError, OSError) as exc:
             err(f'{target}: {exc}')
             return 1
-        blocked = True
+        written.append(target)
         state = applied(state, [p.text for p in proposals])
         report(source, rel, proposals, diff, result.files[source]['held_back'], settings)
-    if blocked:
+    if written:
         over_budget(state or '', settings)
-        print_next_steps(rel, settings)
-    return 1 if blocked or failed else 0
+        print_next_steps(written, rel, settings)
+    return 1 if written or failed else 0
 
 
 def report(source: str, rel: str, proposals: Sequence[Proposal], diff: str, held_back: int, settings: Settings) -> None:
@@ -140,11 +140,14 @@ def over_budget(text: str, settings: Settings) -> None:
               'budget agents read (Codex reads 32 KiB of AGENTS.md); consider pruning it')
 
 
-def print_next_steps(rel: str, settings: Settings) -> None:
-    print(f'To accept, for each proposal in the order above: git apply <transcript>{SUFFIX} && git add {rel}')
-    print(f'To decline what you did not apply: memory-gate decline <transcript>{SUFFIX} && git add {settings.ledger}')
+def print_next_steps(written: Sequence[str], rel: str, settings: Settings) -> None:
+    print('Review the proposals above. Accept what you want, in this order (edit the diff or the file to take part of it):')
+    for target in written:
+        print(f'  git apply {target} && git add {rel}')
+    print('Then decline what you did not accept, so it is not proposed again:')
+    print(f'  memory-gate decline {" ".join(written)} && git add {settings.ledger}')
     print(f'  (with pre-commit alone: {DECLINE_HOOK} && git add {settings.ledger})')
-    print(f'Partial review: apply, delete from {rel} the bullets you do not want, then decline the rest. Then commit again.')
+    print('Then commit again.')
 
 
 def pending_proposals(root: str) -> list[str]:

@@ -1,0 +1,302 @@
+"""The review loop end to end: the real pre-commit drives the hook from a clone of this repository."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ENV, git, say, write_jsonl
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ('memory_gate', 'setup.cfg', 'pyproject.toml', '.pre-commit-hooks.yaml', 'README.md', 'LICENSE')
+DECIDE = 'We decided to keep the parser in pure Python.'
+NEVER = 'Never push directly to main.'
+
+
+@pytest.fixture(scope='session')
+def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, dict[str, str]]:
+    """This repository's current files committed in a scratch clone, and a pre-commit home shared by the tests."""
+    src = tmp_path_factory.mktemp('memory-gate-src')
+    for name in SHIPPED:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns('__pycache__'))
+        else:
+            shutil.copy(ROOT / name, src / name)
+    git(src, 'init', '-q', '-b', 'main')
+    git(src, 'add', '.')
+    git(src, '-c', 'user.email=t@example.invalid', '-c', 'user.name=T', 'commit', '-qm', 'snapshot')
+    env = {**ENV, 'PRE_COMMIT_HOME': str(tmp_path_factory.mktemp('pre-commit-home'))}
+    return src, git(src, 'rev-parse', 'HEAD').strip(), env
+
+
+class Repo:
+    def __init__(self, path: Path, env: dict[str, str]) -> None:
+        self.path, self.env = path, env
+
+    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(args, cwd=self.path, capture_output=True, text=True, env=self.env, check=False)
+
+    def pre_commit(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return self.run(sys.executable, '-m', 'pre_commit', *args)
+
+    def commit(self, message: str = 'work') -> subprocess.CompletedProcess[str]:
+        """git commit, its hook's output (which git sends to stderr) in stdout."""
+        return subprocess.run(('git', 'commit', '-m', message), cwd=self.path, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, env=self.env, check=False)
+
+    def git(self, *args: str) -> str:
+        done = self.run('git', *args)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    def memory_gate(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return self.run(sys.executable, '-m', 'memory_gate', *args)
+
+
+@pytest.fixture
+def project(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> Iterator[Repo]:
+    """A user's repository with memory-gate in .pre-commit-config.yaml and the git hook installed."""
+    src, rev, env = hook_repo
+    yield configure(repo, src, rev, env)
+
+
+def configure(repo: Path, src: Path, rev: str, env: dict[str, str], args: str = '') -> Repo:
+    config = (
+        'repos:\n'
+        f'-   repo: {src}\n'
+        f'    rev: {rev}\n'
+        '    hooks:\n'
+        f'    -   id: memory-gate\n{args}'
+        '    -   id: memory-gate-decline\n'
+    )
+    (repo / '.pre-commit-config.yaml').write_text(config)
+    (repo / 'AGENTS.md').write_text('# Memory\n\n- Timestamps are stored in UTC.\n')
+    project = Repo(repo, env)
+    project.git('add', '.')
+    project.git('commit', '-qm', 'memory-gate')
+    assert project.pre_commit('install').returncode == 0
+    return project
+
+
+def stage(project: Repo, name: str, *texts: str) -> Path:
+    path = write_jsonl(project.path / name, *(say('user', t) for t in texts))
+    project.git('add', name)
+    return path
+
+
+def test_commit_is_blocked_with_the_diff_printed_and_the_proposal_written(project: Repo) -> None:
+    stage(project, 'notes/s.jsonl', 'hello', DECIDE)
+    done = project.commit()
+    assert done.returncode == 1
+    proposal = project.path / 'notes/s.jsonl.memory.diff'
+    text = proposal.read_text()
+    assert text.startswith('# memory-gate proposal for AGENTS.md from notes/s.jsonl\n')
+    assert '# line 2 (user, rule decision/decided): ' + DECIDE in text
+    assert '+- ' + DECIDE in done.stdout and 'git apply notes/s.jsonl.memory.diff && git add AGENTS.md' in done.stdout
+    assert 'memory-gate decline notes/s.jsonl.memory.diff' in done.stdout
+    assert project.git('log', '--oneline').count('\n') == 2  # nothing was committed
+    assert (project.path / 'AGENTS.md').read_text() == '# Memory\n\n- Timestamps are stored in UTC.\n'
+
+
+def test_accept_then_commit_passes(project: Repo) -> None:
+    stage(project, 's.jsonl', DECIDE, NEVER)
+    assert project.commit().returncode == 1
+    project.git('apply', 's.jsonl.memory.diff')
+    project.git('add', 'AGENTS.md')
+    done = project.commit()
+    assert done.returncode == 0, done.stdout
+    assert (project.path / 'AGENTS.md').read_text().endswith(f'- {DECIDE}\n- {NEVER}\n')
+    assert not (project.path / 's.jsonl.memory.diff').exists()  # the stale proposal was cleaned up
+    assert project.pre_commit('run', 'memory-gate', '--all-files').returncode == 0
+
+
+def test_decline_then_commit_passes(project: Repo) -> None:
+    stage(project, 's.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    done = project.memory_gate('decline', 's.jsonl.memory.diff')
+    assert done.returncode == 0 and f'declined: {DECIDE}' in done.stdout
+    assert (project.path / '.memory-gate-declined.txt').read_text().endswith(DECIDE + '\n')
+    project.git('add', '.memory-gate-declined.txt')
+    assert project.commit().returncode == 0
+    assert project.pre_commit('run', 'memory-gate', '--all-files').returncode == 0
+    stage(project, 'other.jsonl', 'we decided to keep the parser in pure python')  # declined from any transcript
+    assert project.commit().returncode == 0
+
+
+def test_partial_accept_then_decline_through_pre_commit_alone(project: Repo) -> None:
+    stage(project, 's.jsonl', DECIDE, NEVER)
+    assert project.commit().returncode == 1
+    project.git('apply', 's.jsonl.memory.diff')
+    memory = project.path / 'AGENTS.md'
+    memory.write_text(memory.read_text().replace(f'- {NEVER}\n', ''))
+    project.git('add', 'AGENTS.md')
+    done = project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual')
+    assert f'declined: {NEVER}' in done.stdout and DECIDE not in done.stdout
+    project.git('add', '.memory-gate-declined.txt')
+    assert project.commit().returncode == 0
+    assert project.git('show', 'HEAD:.memory-gate-declined.txt').endswith(NEVER + '\n')
+
+
+def test_two_transcripts_apply_in_path_order_without_repeating_a_bullet(project: Repo) -> None:
+    stage(project, 'b.jsonl', NEVER, DECIDE)
+    stage(project, 'a.jsonl', DECIDE, 'Releases must be tagged from main.')
+    done = project.commit()
+    assert done.returncode == 1
+    a, b = (project.path / 'a.jsonl.memory.diff').read_text(), (project.path / 'b.jsonl.memory.diff').read_text()
+    assert '+- ' + DECIDE in a and '+- ' + DECIDE not in b and '+- ' + NEVER in b
+    project.git('apply', 'a.jsonl.memory.diff')
+    project.git('apply', 'b.jsonl.memory.diff')
+    project.git('add', 'AGENTS.md')
+    assert project.commit().returncode == 0
+
+
+def test_hundreds_of_transcripts_split_over_several_hook_runs(project: Repo) -> None:
+    deep = 'd' * 200 + '/' + 'e' * 200
+    names = [f'{deep}/t{i:03d}.jsonl' for i in range(400)]  # ~165 KB of arguments: pre-commit splits the list
+    for i, name in enumerate(names):
+        write_jsonl(project.path / name, say('user', f'Never deploy service number {i} on a Friday.'),
+                    say('user', 'Releases must be tagged from main.'))
+    project.git('add', '.')
+    done = project.commit()
+    assert done.returncode == 1
+    assert done.stdout.count('memory-gate (review proposed memory bullets)') == 1
+    assert done.stdout.count('Then commit again.') >= 2  # one review per run of the hook
+    assert done.stdout.count('git apply') == 400
+    proposals = sorted(name + '.memory.diff' for name in names)
+    assert all((project.path / p).exists() for p in proposals)
+    for p in proposals:
+        project.git('apply', p)
+    memory = (project.path / 'AGENTS.md').read_text()
+    assert memory.count('- Releases must be tagged from main.') == 1
+    assert memory.count('- Never deploy service number') == 400
+    project.git('add', 'AGENTS.md')
+    assert project.commit().returncode == 0
+
+
+def test_run_by_hand_all_files_and_manual_stage(project: Repo) -> None:
+    stage(project, 's.jsonl', DECIDE)
+    project.git('commit', '-qm', 'skip the hook', '--no-verify')
+    assert project.pre_commit('run', 'memory-gate').returncode == 0  # nothing staged
+    done = project.pre_commit('run', 'memory-gate', '--all-files')
+    assert done.returncode == 1 and '+- ' + DECIDE in done.stdout
+    done = project.pre_commit('run', 'memory-gate', '--all-files', '--hook-stage', 'manual')
+    assert done.returncode == 1 and '+- ' + DECIDE in done.stdout
+
+
+def test_try_repo(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+    src, _, env = hook_repo
+    project = Repo(repo, env)
+    stage(project, 's.jsonl', DECIDE)
+    done = project.pre_commit('try-repo', str(src), 'memory-gate', '--all-files')
+    assert done.returncode == 1 and '+- ' + DECIDE in done.stdout
+
+
+def test_claude_md_symlink_targets_the_real_file(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+    src, rev, env = hook_repo
+    os.symlink('AGENTS.md', repo / 'CLAUDE.md')
+    project = configure(repo, src, rev, env, '        args: [--memory, CLAUDE.md]\n')
+    stage(project, 's.jsonl', DECIDE, 'Timestamps are stored in UTC.')
+    assert project.commit().returncode == 1
+    diff = (project.path / 's.jsonl.memory.diff').read_text()
+    assert '+++ b/AGENTS.md' in diff and diff.count('+- ') == 1
+    project.git('apply', 's.jsonl.memory.diff')
+    project.git('add', 'AGENTS.md')
+    assert project.commit().returncode == 0
+
+
+def test_unstaged_memory_edits_are_ignored_with_a_warning(project: Repo) -> None:
+    stage(project, 's.jsonl', DECIDE)
+    memory = project.path / 'AGENTS.md'
+    memory.write_text(memory.read_text() + f'- {DECIDE}\n')  # not staged: the commit would not carry it
+    done = project.commit()
+    assert done.returncode == 1 and '+- ' + DECIDE in done.stdout
+    assert memory.read_text().endswith(f'- {DECIDE}\n')  # pre-commit restored the unstaged edit
+    by_hand = project.memory_gate('hook', 's.jsonl')
+    assert by_hand.returncode == 1
+    assert 'AGENTS.md has unstaged edits; proposals are made against its staged version' in by_hand.stderr
+
+
+def test_nothing_to_propose_passes_silently(project: Repo) -> None:
+    stage(project, 's.jsonl', 'hello', 'Thanks, looks good!')
+    done = project.commit()
+    assert done.returncode == 0 and 'memory-gate' in done.stdout and 'Passed' in done.stdout
+    assert not (project.path / 's.jsonl.memory.diff').exists()
+
+
+def test_tracked_proposal_is_left_alone_and_foreign_file_is_not_overwritten(project: Repo) -> None:
+    stage(project, 's.jsonl', DECIDE)
+    (project.path / 's.jsonl.memory.diff').write_text('my own notes\n')
+    done = project.commit()
+    assert done.returncode == 1 and 'was not written by memory-gate; not overwriting it' in done.stdout
+    assert (project.path / 's.jsonl.memory.diff').read_text() == 'my own notes\n'
+
+
+def test_team_pattern_through_args_names_its_rule(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+    src, rev, env = hook_repo
+    args = "        args: ['--signal', 'decision:adr=\\bADR-\\d+ (?:accepted|approved)\\b', '--max-add', '5']\n"
+    project = configure(repo, src, rev, env, args)
+    stage(project, 's.jsonl', 'ADR-12 accepted: event sourcing for orders.')
+    done = project.commit()
+    assert done.returncode == 1 and 'decision/adr: ADR-12 accepted: event sourcing for orders.' in done.stdout
+
+
+def test_team_pattern_through_pyproject(project: Repo) -> None:
+    (project.path / 'pyproject.toml').write_text(
+        '[tool.memory-gate.signal]\nadr = { kind = "decision", pattern = "\\\\bADR-\\\\d+ accepted\\\\b" }\n'
+        '[tool.memory-gate.noise]\nbot = "^\\\\[bot\\\\]"\n')
+    project.git('add', 'pyproject.toml')
+    stage(project, 's.jsonl', 'ADR-12 accepted: event sourcing for orders.', '[bot] We decided nothing at all here.')
+    done = project.commit()
+    assert done.returncode == 1 and 'decision/adr: ADR-12 accepted' in done.stdout and '[bot]' not in done.stdout
+
+
+def test_bad_team_pattern_is_one_line(project: Repo) -> None:
+    (project.path / 'pyproject.toml').write_text('[tool.memory-gate.signal]\nbroken = { kind = "decision", pattern = "(" }\n')
+    stage(project, 's.jsonl', DECIDE)
+    done = project.memory_gate('hook', 's.jsonl')
+    assert done.returncode == 2
+    assert done.stderr.startswith("memory-gate: [tool.memory-gate.signal] rule 'broken': bad pattern '(': ")
+    assert done.stderr.count('\n') == 1
+
+
+def test_budget_guard(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+    src, rev, env = hook_repo
+    project = configure(repo, src, rev, env, '        args: [--budget, "60"]\n')
+    stage(project, 's.jsonl', DECIDE)
+    done = project.commit()
+    assert 'past the 60-byte budget' in done.stdout
+
+
+def test_hook_never_writes_memory_or_ledger(project: Repo) -> None:
+    ledger = project.path / '.memory-gate-declined.txt'
+    ledger.write_text('Some declined bullet from before.\n')
+    project.git('add', ledger.name)
+    project.git('commit', '-qm', 'ledger')
+    for path in (project.path / 'AGENTS.md', ledger):
+        path.chmod(0o444)
+    stage(project, 's.jsonl', DECIDE)
+    before = {p: p.read_bytes() for p in (project.path / 'AGENTS.md', ledger)}
+    assert project.commit().returncode == 1
+    assert {p: p.read_bytes() for p in before} == before
+    assert project.git('status', '--porcelain') == 'A  s.jsonl\n?? s.jsonl.memory.diff\n'
+
+
+@pytest.mark.parametrize('name', [
+    'claude-code/kimi-cli_entire_2d58ad9e0d5c-2_v2.1.55.jsonl',
+    'codex-rollout/codex-session-view_rollout-2025-11-17_cli0.58.0.excerpt.jsonl',
+    'gemini-cli/agent-sessions_gemini_jsonl_v040.fixture.jsonl',
+    'openai-chat/openai-cookbook_toy_chat_fine_tuning.lines1-4.jsonl',
+    'cursor-agent-transcript/agent-sessions_Cursor_test-session.fixture.jsonl',
+])
+def test_every_format_through_the_hook(project: Repo, name: str) -> None:
+    shutil.copy(ROOT / 'tests' / 'transcripts' / name, project.path / 'session.jsonl')
+    with open(project.path / 'session.jsonl', 'a', encoding='utf-8') as f:
+        f.write('{"role": "user", "text": "From now on, every service exposes /metrics."}\n')
+    project.git('add', 'session.jsonl')
+    done = project.commit()
+    assert done.returncode == 1 and '+- From now on, every service exposes /metrics.' in done.stdout
