@@ -12,6 +12,7 @@ from memory_gate import config, files
 from memory_gate.diff import render
 from memory_gate.files import InputError
 from memory_gate.pipeline import Result, Settings, Transcript, build
+from memory_gate.sentences import printable
 
 # Keys --stats and --json always show, in this order; every other counter follows, sorted.
 CORE_STATS = (
@@ -35,7 +36,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def err(message: str) -> None:
-    print(f'memory-gate: {message}', file=sys.stderr)
+    print(f'memory-gate: {printable(message)}', file=sys.stderr)
 
 
 def stat_lines(stats: Counter[str], prefix: str = '', only_set: bool = False) -> Iterator[str]:

@@ -11,6 +11,12 @@ def bullet_line(text: str) -> str:
     return '- ' + ' '.join(text.split())
 
 
+def split_lines(text: str) -> list[str]:
+    """Lines as git sees them: split after each \\n only (a lone \\r or form feed stays inside its line)."""
+    lines = text.split('\n')
+    return [line + '\n' for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+
+
 def render(path: str, memory_text: str | None, bullets: Sequence[str]) -> str:
     """The diff that appends `bullets` to the memory file at repository-relative `path`.
 
@@ -20,7 +26,7 @@ def render(path: str, memory_text: str | None, bullets: Sequence[str]) -> str:
     if not bullets:
         return ''
     old_name = '/dev/null' if memory_text is None else 'a/' + path
-    lines = (memory_text or '').splitlines(keepends=True)
+    lines = split_lines(memory_text or '')
     eol = '\r\n' if lines and lines[0].endswith('\r\n') else '\n'
     added = ''.join('+' + bullet_line(b) + eol for b in bullets)
     context = lines[-CONTEXT:]

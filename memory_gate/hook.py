@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from collections.abc import Sequence
 
@@ -11,7 +12,7 @@ from memory_gate.diff import applied, render
 from memory_gate.files import InputError
 from memory_gate.memory import identity, known_identities, parse_ledger, render_ledger
 from memory_gate.pipeline import Proposal, Settings, build
-from memory_gate.sentences import sanitize
+from memory_gate.sentences import printable
 
 MARK = '# memory-gate proposal'  # the first line of every proposal file memory-gate writes
 SUFFIX = '.memory.diff'
@@ -65,12 +66,23 @@ def earlier_bullets(first: str, tracked: set[str], pending: set[str]) -> list[st
 
 
 def header(source: str, rel: str, proposals: Sequence[Proposal]) -> str:
-    lines = [f'{MARK} for {rel} from {source}', f'# accept: git apply {source}{SUFFIX} && git add {rel}',
-             f'# decline: memory-gate decline {source}{SUFFIX}  (or: {DECLINE_HOOK})']
+    target, rel = shell(source + SUFFIX), shell(rel)
+    lines = [f'{MARK} for {rel} from {printable(source)}', f'# accept: git apply {target} && git add {rel}',
+             f'# decline: memory-gate decline {target}  (or: {DECLINE_HOOK})']
     for p in proposals:
         where = ', '.join(x for x in (p.role, f'rule {p.kind}/{p.rule}', p.session and f'session {p.session}', p.timestamp) if x)
-        lines.append(f'# line {p.line} ({sanitize(where)}): {p.text}')
+        lines.append(f'# line {p.line} ({printable(where)}): {p.text}')
     return '\n'.join(lines) + '\n'
+
+
+def shell(path: str) -> str:
+    """A path as it is typed in a shell command, safe to print."""
+    return printable(shlex.quote(path))
+
+
+def inside(path: str, root: str) -> bool:
+    real = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    return real == root or real.startswith(root + os.sep)
 
 
 def by_source(paths: Sequence[str], proposals: Sequence[Proposal], cap: int) -> dict[str, list[Proposal]]:
@@ -105,6 +117,10 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     written: list[str] = []
     for source, proposals in by_source(paths, result.proposed, settings.max_add).items():
         target = source + SUFFIX
+        if proposals and not inside(target, os.path.realpath(root)):
+            err(f'{target}: is outside the repository; not writing it')
+            failed.append(source)
+            continue
         if not proposals:
             if target not in tracked and is_ours(target):
                 os.unlink(target)
@@ -125,9 +141,10 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
 
 
 def report(source: str, rel: str, proposals: Sequence[Proposal], diff: str, held_back: int, settings: Settings) -> None:
-    print(f'memory-gate: {source}: {len(proposals)} bullet(s) proposed for {rel} -> {source}{SUFFIX}')
+    name = printable(source)
+    print(f'memory-gate: {name}: {len(proposals)} bullet(s) proposed for {printable(rel)} -> {name}{SUFFIX}')
     for p in proposals:
-        print(f'  {source}:{p.line}: {p.role}, {p.kind}/{p.rule}: {p.text}')
+        print(f'  {name}:{p.line}: {p.role}, {p.kind}/{p.rule}: {p.text}')
     if held_back:
         print(f'  ({held_back} more held back by --max-add {settings.max_add}; proposed once these are reviewed)')
     print(diff)
@@ -142,11 +159,12 @@ def over_budget(text: str, settings: Settings) -> None:
 
 def print_next_steps(written: Sequence[str], rel: str, settings: Settings) -> None:
     print('Review the proposals above. Accept what you want, in this order (edit the diff or the file to take part of it):')
+    ledger = shell(settings.ledger)
     for target in written:
-        print(f'  git apply {target} && git add {rel}')
+        print(f'  git apply {shell(target)} && git add {shell(rel)}')
     print('Then decline what you did not accept, so it is not proposed again:')
-    print(f'  memory-gate decline {" ".join(written)} && git add {settings.ledger}')
-    print(f'  (with pre-commit alone: {DECLINE_HOOK} && git add {settings.ledger})')
+    print(f'  memory-gate decline {" ".join(shell(t) for t in written)} && git add {ledger}')
+    print(f'  (with pre-commit alone: {DECLINE_HOOK} && git add {ledger})')
     print('Then commit again.')
 
 

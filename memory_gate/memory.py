@@ -24,7 +24,7 @@ def identity(text: str) -> str:
 
 def known_identities(memory_text: str) -> set[str]:
     """Identities of every bullet and every other non-blank line of a memory file."""
-    return {identity(line) for line in memory_text.splitlines() if line.strip()}
+    return {identity(line) for line in memory_text.split('\n') if line.strip()}
 
 
 def parse_ledger(text: str) -> set[str]:

@@ -29,7 +29,9 @@ STRUCTURED = frozenset(('claude-code', 'codex', 'gemini', 'cursor'))
 
 def detect(o: dict[str, Any]) -> str | None:
     """The format one parsed line belongs to, or None when the line alone does not tell (FORMATS.md §0)."""
-    kind = o.get('type')
+    kind, role = o.get('type'), o.get('role')
+    kind = kind if isinstance(kind, str) else None  # unhashable or odd values never name a format
+    role = role if isinstance(role, str) else None
     if 'payload' in o and kind in CODEX_TYPES:
         return 'codex'
     if o.get('record_type') == 'state' or (
@@ -40,7 +42,6 @@ def detect(o: dict[str, Any]) -> str | None:
         return 'claude-code'
     if isinstance(o.get('messages'), list):
         return 'openai-chat'
-    role = o.get('role')
     if role in CHAT_ROLES and ('content' in o or 'text' in o):
         return 'simple' if 'text' in o and 'content' not in o else 'openai-chat'
     if role in ('user', 'assistant') and isinstance(o.get('message'), dict):

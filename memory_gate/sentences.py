@@ -60,3 +60,8 @@ def sanitize(text: str) -> str:
     if '\x1b' in text:
         text = ESCAPE_RE.sub('', text)
     return CONTROL_RE.sub(' ', text.replace('\r\n', '\n').replace('\r', '\n'))
+
+
+def printable(text: str) -> str:
+    """One line of text that is safe to print to a terminal."""
+    return ' '.join(sanitize(text).split('\n')).replace('\t', ' ')

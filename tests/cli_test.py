@@ -199,3 +199,25 @@ def test_memory_without_write_permission_bits_is_still_read(tmp_path: Path) -> N
     memory.chmod(stat.S_IRUSR)
     write_jsonl(tmp_path / 't.jsonl', say('user', 'Never push directly to main.'))
     assert build(tmp_path, 't.jsonl').stdout == ''
+
+
+def test_secret_is_withheld_everywhere_and_reported_without_echo(tmp_path: Path) -> None:
+    key = 'AKIA' + 'IOSFODNN7EXAMPLE'
+    write_jsonl(tmp_path / 't.jsonl', say('user', 'hello'), say('user', f'Always deploy with the key {key} from CI.'),
+                say('user', 'Never push directly to main.'))
+    for args in ([], ['--json'], ['--stats']):
+        done = build(tmp_path, 't.jsonl', *args)
+        assert key not in done.stdout + done.stderr
+        assert 't.jsonl:2: withheld a proposal that looks like a AWS access key id' in done.stderr
+        assert 'Never push directly to main.' in done.stdout + done.stderr
+    assert json.loads(build(tmp_path, 't.jsonl', '--json').stdout)['stats']['withheld_secret'] == 1
+
+
+def test_no_raw_control_characters_reach_the_terminal(tmp_path: Path) -> None:
+    hostile = ('We decided \x1b[31mred\x1b[0m \x1b]8;;http://evil\x07link\x1b]8;;\x07 and \u202eevil\u202c and '
+               'bell\x07 \x1b[2J\x1b[H on\tall\rlines.')
+    write_jsonl(tmp_path / 't.jsonl', say('user', hostile), say('user', 'We decided that +++ b/x and @@ -1 +1 @@ are fine here.'))
+    done = build(tmp_path, 't.jsonl')
+    assert done.stdout.count('\n+- ') == 2
+    for ch in done.stdout:
+        assert ch == '\n' or (ch.isprintable() and ch not in '\u202e\u202c'), repr(ch)
