@@ -78,7 +78,7 @@ def score(sessions_text: str, settings: Settings) -> tuple[list[Proposal], list[
     return result.proposed, labeled, matched
 
 
-def ratio(a: int, b: int) -> float:
+def ratio(a: float, b: float) -> float:
     return a / b if b else 0.0
 
 
@@ -95,16 +95,17 @@ def report(proposed: list[Proposal], labeled: list[Labeled], matched: dict[int, 
     print(f'overall: proposed {len(proposed)}, correct {tp}, precision {precision:.3f}, recall {recall:.3f}, F1 {f1:.3f}')
     print('\nper kind (recall over gold of that kind; precision over proposals whose rule has that kind):')
     for kind in ('decision', 'constraint', 'root_cause', 'convention', 'preference'):
-        g = [x for x in gold if x.label == kind]
+        of_kind = [x for x in gold if x.label == kind]
         picked = [i for i, p in enumerate(proposed) if p.kind == kind]
-        good = [i for i in picked if i in matched and matched[i].label not in ('', 'trap')]
-        print(f'  {kind:<11} gold {len(g):>3}  recall {ratio(len([x for x in g if x in hits]), len(g)):.3f}  '
-              f'proposed {len(picked):>3}  precision {ratio(len(good), len(picked)):.3f}')
+        right = [i for i in picked if i in matched and matched[i].label not in ('', 'trap')]
+        found = [x for x in of_kind if x in hits]
+        print(f'  {kind:<11} gold {len(of_kind):>3}  recall {ratio(len(found), len(of_kind)):.3f}  '
+              f'proposed {len(picked):>3}  precision {ratio(len(right), len(picked)):.3f}')
     print('\nper rule:')
     rules = Counter(p.rule for p in proposed)
     for name, count in sorted(rules.items(), key=lambda kv: -kv[1]):
-        good = sum(1 for i, p in enumerate(proposed) if p.rule == name and i in matched and matched[i].label not in ('', 'trap'))
-        print(f'  {name:<18} proposed {count:>3}  precision {ratio(good, count):.3f}')
+        correct = sum(1 for i, p in enumerate(proposed) if p.rule == name and i in matched and matched[i].label not in ('', 'trap'))
+        print(f'  {name:<18} proposed {count:>3}  precision {ratio(correct, count):.3f}')
     leaked = Counter(matched[i].family for i in matched if matched[i].label == 'trap')
     print(f'\ntraps proposed: {sum(leaked.values())} of {len(traps)} {dict(leaked) if leaked else ""}')
     if show:
@@ -113,9 +114,9 @@ def report(proposed: list[Proposal], labeled: list[Labeled], matched: dict[int, 
             if i not in matched or matched[i].label in ('', 'trap'):
                 print(f'  [{p.rule}] {p.text}')
         print('\nmissed:')
-        for g in gold:
-            if g not in hits:
-                print(f'  [{g.label}] {g.text}')
+        for item in gold:
+            if item not in hits:
+                print(f'  [{item.label}] {item.text}')
 
 
 def main(argv: list[str]) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,12 +28,14 @@ class ConfigError(Exception):
     """A bad option or pattern; str() is the one-line message."""
 
 
-def make_rule(name: str, kind: str, pattern: str, where: str) -> Rule:
+def make_rule(name: str, kind: str, pattern: object, where: str) -> Rule:
+    if not isinstance(pattern, str):
+        raise ConfigError(f'{where} rule {name!r}: the pattern must be a string')
     if kind not in KINDS + ('noise',):
         raise ConfigError(f'{where} rule {name!r}: unknown kind {kind!r} (one of {", ".join(KINDS)})')
     try:
         return Rule(name, kind, re.compile(pattern, re.IGNORECASE))
-    except (re.error, TypeError) as exc:
+    except re.error as exc:
         raise ConfigError(f'{where} rule {name!r}: bad pattern {pattern!r}: {exc}') from None
 
 
@@ -65,11 +68,11 @@ def load_pyproject(root: str) -> dict[str, Any]:
     path = os.path.join(root, 'pyproject.toml')
     if not os.path.isfile(path):
         return {}
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ImportError:  # Python < 3.11
+    else:  # Python < 3.11 reads pyproject.toml only when tomli is installed
         try:
-            import tomli as tomllib  # type: ignore[no-redef]
+            import tomli as tomllib
         except ImportError:
             return {}
     try:

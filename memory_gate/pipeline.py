@@ -5,7 +5,6 @@ secrets -> dedupe -> against memory and declined -> cap. Rendering is diff.py's.
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple

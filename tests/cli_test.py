@@ -75,8 +75,8 @@ def test_stats_go_to_stderr_and_account_for_everything(tmp_path: Path) -> None:
     shutil.copy(EXAMPLE, tmp_path / 'session.jsonl')
     done = build(tmp_path, 'session.jsonl', '--stats')
     assert done.stdout == build(tmp_path, 'session.jsonl').stdout
-    stats = dict(line.split(': ', 1) for line in done.stderr.splitlines() if not line.startswith('session.jsonl'))
-    stats = {k: int(v) for k, v in stats.items()}
+    pairs = [line.split(': ', 1) for line in done.stderr.splitlines() if not line.startswith('session.jsonl')]
+    stats = {k: int(v) for k, v in pairs}
     assert CORE_KEYS <= set(stats)
     assert stats['lines'] == stats['parsed'] + stats['malformed'] + stats['blank'] + stats['oversized']
     assert stats['sentences'] == stats['dropped_no_signal'] + stats['signal']

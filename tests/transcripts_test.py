@@ -34,7 +34,10 @@ EVERYTHING = Settings(max_add=10**9, min_length=1, max_length=10**9, noise_rules
                       signal_rules=(Rule('any', 'decision', re.compile('.')),))
 
 
-def run(name: str, settings: Settings = Settings(max_add=1000)) -> Result:
+RULES = Settings(max_add=1000)
+
+
+def run(name: str, settings: Settings = RULES) -> Result:
     with open(HERE / name, 'rb') as f:
         return build([Transcript(name, iter_lines(f))], settings)
 
@@ -47,7 +50,7 @@ def spoken(obj: dict[str, Any]) -> list[str]:
         return [b.get('text', '') for b in content or [] if isinstance(b, dict) and b.get('type', 'text') in ('text', 'input_text', 'output_text')]
     if obj.get('isSidechain') or obj.get('isMeta'):
         return []
-    payload = obj.get('payload') if isinstance(obj.get('payload'), dict) else obj
+    payload: dict[str, Any] = obj['payload'] if isinstance(obj.get('payload'), dict) else obj
     if payload.get('type') == 'message' and payload.get('role') in ('user', 'assistant'):
         return parts(payload.get('content'))
     if payload.get('type') in ('user_message', 'agent_message'):
@@ -69,7 +72,7 @@ def test_accounting_is_pinned(name: str) -> None:
     assert stats['malformed'] == 0  # every line of these files is valid JSON
 
 
-@pytest.mark.parametrize('settings', [Settings(max_add=1000), EVERYTHING], ids=['rules', 'everything'])
+@pytest.mark.parametrize('settings', [RULES, EVERYTHING], ids=['rules', 'everything'])
 @pytest.mark.parametrize('name', sorted(EXPECTED))
 def test_every_proposal_was_said_by_a_person(name: str, settings: Settings) -> None:
     lines = (HERE / name).read_text(encoding='utf-8').splitlines()
