@@ -34,9 +34,10 @@ def make_rule(name: str, kind: str, pattern: object, where: str) -> Rule:
     if kind not in KINDS + ('noise',):
         raise ConfigError(f'{where} rule {name!r}: unknown kind {kind!r} (one of {", ".join(KINDS)})')
     try:
-        return Rule(name, kind, re.compile(pattern, re.IGNORECASE))
+        re.compile(pattern, re.IGNORECASE)
     except re.error as exc:
         raise ConfigError(f'{where} rule {name!r}: bad pattern {pattern!r}: {exc}') from None
+    return Rule(name, kind, '(?i)' + pattern)
 
 
 def parse_rule_arg(text: str, noise: bool) -> Rule:
@@ -66,7 +67,12 @@ def table_rules(table: Any, noise: bool, where: str) -> list[Rule]:
 def load_pyproject(root: str) -> dict[str, Any]:
     """The [tool.memory-gate] table of root/pyproject.toml, or {} when there is none."""
     path = os.path.join(root, 'pyproject.toml')
-    if not os.path.isfile(path):
+    try:
+        with open(path, 'rb') as f:
+            data = f.read()
+    except OSError:
+        return {}
+    if b'memory-gate' not in data:  # most projects: no table, no TOML parser to import
         return {}
     if sys.version_info >= (3, 11):
         import tomllib
@@ -76,9 +82,8 @@ def load_pyproject(root: str) -> dict[str, Any]:
         except ImportError:
             return {}
     try:
-        with open(path, 'rb') as f:
-            table = tomllib.load(f).get('tool', {}).get('memory-gate', {})
-    except (OSError, ValueError) as exc:
+        table = tomllib.loads(data.decode('utf-8')).get('tool', {}).get('memory-gate', {})
+    except (UnicodeDecodeError, ValueError) as exc:
         raise ConfigError(f'{path}: {exc}') from None
     if not isinstance(table, dict):
         raise ConfigError(f'{path}: [tool.memory-gate] must be a table')

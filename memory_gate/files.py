@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import os
 import stat
-import subprocess
-import tempfile
 from collections.abc import Iterator
 from typing import BinaryIO
 
@@ -51,7 +49,7 @@ def open_transcript(path: str) -> BinaryIO:
     if not stat.S_ISREG(mode):
         raise InputError('is not a regular file')
     try:
-        return open(path, 'rb')
+        return open(path, 'rb', buffering=_CHUNK)  # a large buffer reads long lines in fewer system calls
     except OSError as exc:
         raise InputError(_problem(exc)) from None
 
@@ -91,6 +89,8 @@ def repo_root(start: str = '.') -> str | None:
 
 def git(root: str, *args: str) -> bytes | None:
     """Run git in `root`; its stdout, or None when it fails."""
+    import subprocess  # only the hook runs git: keep it off build's start-up
+
     try:
         done = subprocess.run(('git', *args), cwd=root, capture_output=True, check=False)
     except OSError:
@@ -109,6 +109,8 @@ def write_new(path: str, text: str, ours: str) -> None:
     old = read_bytes(path)
     if old is not None and not old.startswith(ours.encode()):
         raise InputError('exists and was not written by memory-gate; not overwriting it')
+    import tempfile
+
     folder = os.path.dirname(path) or '.'
     fd, tmp = tempfile.mkstemp(prefix='.memory-gate-', dir=folder)
     try:

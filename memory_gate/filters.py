@@ -16,22 +16,42 @@ MAX_LENGTH = 300
 # characters (a normal Chinese sentence says in ~10 characters what English says
 # in ~30), so each one counts three times: "以后都用UTC存时间" (10 chars) weighs 28.
 WIDE_WEIGHT = 3
-WIDE_RE = re.compile(r'[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]')
+WIDE_RE = r'[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]'
 
 
 def weighted_length(sentence: str) -> int:
     """Length in Latin-equivalent characters: wide (CJK) characters count WIDE_WEIGHT times."""
-    return len(sentence) + (WIDE_WEIGHT - 1) * len(WIDE_RE.findall(sentence))
+    if sentence.isascii():
+        return len(sentence)
+    return len(sentence) + (WIDE_WEIGHT - 1) * len(re.findall(WIDE_RE, sentence))
+
+
+def gated(r: Rule, low: str) -> bool:
+    """False when the rule's cheap gate proves its pattern cannot match the lowered sentence."""
+    if not (r.contains or r.starts):
+        return True
+    return low.startswith(r.starts) or any(map(low.__contains__, r.contains))
+
+
+def candidates(text: str, rules: Sequence[Rule]) -> list[Rule]:
+    """The rules that may match some sentence of `text` (lowered, whitespace collapsed).
+
+    A rule none of whose gate words occur anywhere in the text cannot match any of its
+    sentences, so a turn is judged against these rules only: same verdicts, less work.
+    """
+    return [r for r in rules if not (r.contains or r.starts) or any(map(text.__contains__, r.contains + r.starts))]
 
 
 def fires(r: Rule, sentence: str) -> bool:
-    return r.pattern.search(sentence) is not None and not (r.unless and r.unless.search(sentence))
+    """The rule's pattern matches and its `unless` does not (patterns compile once, in re's cache)."""
+    return re.search(r.pattern, sentence) is not None and not (r.unless and re.search(r.unless, sentence))
 
 
 def signal_rule(sentence: str, rules: Sequence[Rule]) -> Rule | None:
     """The first signal rule that picks this sentence, or None."""
+    low = sentence.lower()
     for r in rules:
-        if fires(r, sentence):
+        if gated(r, low) and fires(r, sentence):
             return r
     return None
 
@@ -56,7 +76,7 @@ def length_ok(sentence: str, min_length: int = MIN_LENGTH, max_length: int = MAX
 
 def strip_lead(sentence: str) -> str:
     """Drop leading words that carry nothing ("OK, ", "Sure - ")."""
-    return patterns.LEAD_CHATTER_RE.sub('', sentence)
+    return re.sub(patterns.LEAD_CHATTER_RE, '', sentence)
 
 
 def judge(sentence: str, signal: Sequence[Rule], noise: Sequence[Rule],

@@ -8,7 +8,7 @@ See FORMATS.md in the shared folder for the formats and their sources.
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 
 class Turn(NamedTuple):
@@ -26,27 +26,26 @@ class Outcome(NamedTuple):
 
 
 # Text the harness puts into user turns. Whole blocks are cut; a turn left empty was injected.
-INJECTED_BLOCK_RE = re.compile(
+INJECTED_BLOCK_RE = (  # compiled on first use, with re.S
     r'<(system-reminder|environment_context|user_instructions|INSTRUCTIONS|command-name|command-message|'
     r'command-args|command-contents|local-command-stdout|local-command-stderr|local-command-caveat|bash-input|'
     r'bash-stdout|bash-stderr|task-notification|turn_aborted|user_shell_command|image|ide_opened_file|'
-    r'ide_selection)\b[^>]*>.*?(?:</\1>|\Z)',
-    re.S,
+    r'ide_selection)\b[^>]*>.*?(?:</\1>|\Z)'
 )
-INJECTED_START_RE = re.compile(
+INJECTED_START_RE = (
     r'^\s*(?:# AGENTS\.md instructions for|# CLAUDE\.md|\[Request interrupted|Caveat: The messages below were generated)'
 )
-SUMMARY_START_RE = re.compile(r'^\s*This session is being continued from a previous conversation')
-USER_QUERY_RE = re.compile(r'</?user_query>')
+SUMMARY_START = 'This session is being continued from a previous conversation'
+USER_QUERY_RE = r'</?user_query>'
 PLAN_PREFIX = 'Implement the following plan:'
 
 
 def clean_user_text(text: str) -> str:
     """User text without harness injections; '' when nothing a person typed is left."""
-    if INJECTED_START_RE.match(text):
+    if re.match(INJECTED_START_RE, text):
         return ''
     if '<' in text:
-        text = USER_QUERY_RE.sub('', INJECTED_BLOCK_RE.sub('', text))
+        text = re.sub(USER_QUERY_RE, '', re.sub(INJECTED_BLOCK_RE, '', text, flags=re.S))
     return text.strip()
 
 
@@ -82,7 +81,7 @@ def message_outcome(line: int, role: Any, text: str, tool: bool, session: str = 
     if role not in ('user', 'assistant'):
         return Outcome(line, skipped='unknown')
     if role == 'user':
-        if SUMMARY_START_RE.match(text):
+        if text.lstrip().startswith(SUMMARY_START):
             return Outcome(line, skipped='summary')
         if text.lstrip().startswith(PLAN_PREFIX):
             role, text = 'assistant', text.lstrip()[len(PLAN_PREFIX):]
@@ -96,15 +95,19 @@ def message_outcome(line: int, role: Any, text: str, tool: bool, session: str = 
     return Outcome(line, (Turn(role, text, line, session, ts),))
 
 
-class Reader(Protocol):
-    name: str
+class Reader:
+    """One format's reader: feed() each parsed line in order, then finish() for what it held back."""
 
-    def feed(self, obj: dict[str, Any], line: int) -> list[Outcome]: ...
+    name = ''
 
-    def finish(self) -> list[Outcome]: ...
+    def feed(self, obj: dict[str, Any], line: int) -> list[Outcome]:
+        raise NotImplementedError
+
+    def finish(self) -> list[Outcome]:
+        return []
 
 
-class Chat:
+class Chat(Reader):
     """The simple {"role","text"} shape and OpenAI/Anthropic chat messages ({"role","content"} or {"messages":[...]})."""
 
     name = 'chat'
@@ -125,11 +128,8 @@ class Chat:
         tool = tool or bool(m.get('tool_calls') or m.get('function_call'))
         return message_outcome(line, m.get('role'), text, tool, _str(m.get('session_id')), _str(m.get('timestamp')))
 
-    def finish(self) -> list[Outcome]:
-        return []
 
-
-class Cursor:
+class Cursor(Reader):
     """Cursor agent transcripts: {"role", "message": {"content": [...]}}; user text wrapped in <user_query>."""
 
     name = 'cursor'
@@ -141,9 +141,6 @@ class Cursor:
         text, tool = block_texts(message.get('content'))
         return [message_outcome(line, obj.get('role'), text, tool)]
 
-    def finish(self) -> list[Outcome]:
-        return []
-
 
 CLAUDE_SKIP = {
     'summary': 'summary', 'system': 'system', 'progress': 'sidechain', 'file-history-snapshot': 'meta',
@@ -152,7 +149,7 @@ CLAUDE_SKIP = {
 }
 
 
-class ClaudeCode:
+class ClaudeCode(Reader):
     """Claude Code session logs: {"type", "uuid", "sessionId", "message", ...} per line."""
 
     name = 'claude-code'
@@ -188,9 +185,6 @@ class ClaudeCode:
         tool = tool or 'toolUseResult' in obj
         return message_outcome(line, obj.get('type'), text, tool, session, ts)
 
-    def finish(self) -> list[Outcome]:
-        return []
-
 
 CODEX_ITEM_SKIP = {
     'reasoning': 'thinking', 'function_call': 'tool', 'function_call_output': 'tool', 'custom_tool_call': 'tool',
@@ -204,7 +198,7 @@ CODEX_SKIP = {
 CODEX_EVENT_SKIP = {'agent_reasoning': 'thinking', 'agent_reasoning_raw_content': 'thinking', 'context_compacted': 'summary'}
 
 
-class Codex:
+class Codex(Reader):
     """Codex CLI rollouts: the wrapped {"timestamp","type","payload"} layout and the legacy bare layout.
 
     event_msg user_message/agent_message repeat the response_item messages: they are
@@ -265,7 +259,7 @@ class Codex:
         return self.events
 
 
-class Gemini:
+class Gemini(Reader):
     """Gemini CLI JSONL sessions: a later record with the same id replaces the earlier; $rewindTo drops the tail."""
 
     name = 'gemini'

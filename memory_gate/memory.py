@@ -4,10 +4,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-BULLET_RE = re.compile(r'^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(\S.*)$')
-_MARKER_RE = re.compile(r'^\s*(?:[-*+]|\d{1,9}[.)])\s+')
-_TRAIL_RE = re.compile(r'[\s.!?;:,。！？；：，、…]+$')
-_DECOR_RE = re.compile(r'[`*_]')
+BULLET_RE = r'^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(\S.*)$'
+_MARKER_RE = r'^\s*(?:(?:[-*+]|\d{1,9}[.)])\s+)+'
+_TRAIL_RE = r'[\s.!?;:,。！？；：，、…]+$'
+_DECOR_RE = r'[`*_]'
 
 
 def identity(text: str) -> str:
@@ -16,9 +16,9 @@ def identity(text: str) -> str:
     Whitespace runs, a leading list marker, Markdown emphasis or code ticks,
     trailing punctuation and case make no new bullet; different words do.
     """
-    text = _MARKER_RE.sub('', text)
-    text = _DECOR_RE.sub('', text)
-    text = _TRAIL_RE.sub('', ' '.join(text.split()))
+    text = re.sub(_MARKER_RE, '', text)
+    text = re.sub(_DECOR_RE, '', text)
+    text = re.sub(_TRAIL_RE, '', ' '.join(text.split()))
     return text.casefold()
 
 

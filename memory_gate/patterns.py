@@ -6,22 +6,27 @@ their own rules through configuration (see config.py); they never edit code.
 """
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
-
-_I = re.IGNORECASE
 
 
 class Rule(NamedTuple):
     name: str
     kind: str  # decision | constraint | root_cause | convention | preference | noise
-    pattern: re.Pattern[str]
-    unless: re.Pattern[str] | None = None  # the rule does not fire when this matches
+    pattern: str  # a regular expression, case-insensitive by its leading (?i) (compiled on first use)
+    unless: str = ''  # the rule does not fire when this matches
     min_length: int = 0  # a shorter length gate for a form that is short by nature (0: the default gate)
+    # Cheap gates, checked on the lowered sentence before the pattern runs: the pattern can only
+    # match when the sentence contains one of `contains` or starts with one of `starts`.
+    # Both empty: no gate (team rules). tests/patterns_test.py proves every gate sound.
+    contains: tuple[str, ...] = ()
+    starts: tuple[str, ...] = ()
 
 
-def rule(name: str, kind: str, pattern: str, unless: str = '', min_length: int = 0) -> Rule:
-    return Rule(name, kind, re.compile(pattern, _I), re.compile(unless, _I) if unless else None, min_length)
+def rule(name: str, kind: str, pattern: str, unless: str = '', min_length: int = 0, triggers: str = '') -> Rule:
+    """A rule; `triggers` are '|'-separated lowercase substrings, '^' marking one the sentence starts with."""
+    words = [t for t in triggers.split('|') if t]
+    return Rule(name, kind, '(?i)' + pattern, '(?i)' + unless if unless else '', min_length,
+                tuple(t for t in words if not t.startswith('^')), tuple(t[1:] for t in words if t.startswith('^')))
 
 
 KINDS = ('decision', 'constraint', 'root_cause', 'convention', 'preference')
@@ -44,71 +49,71 @@ _SUBJECT = r"^(?!(?:i|you|it|this|that|these|those|he|she|they|we|there|here|wha
 
 SIGNAL_RULES: tuple[Rule, ...] = (
     # decision: "We decided to drop Redis." / not: "Decide later." (no past decision, no seed word)
-    rule('decided', 'decision', r'\b(?:decided|decision|chose|choose|chosen|opted (?:for|to)|settled on|agreed (?:on|to|that)|standardi[sz]ed on)\b|\bwe (?:went|are going|\'re going|will go|\'ll go) with\b|\bwe (?:(?:all|have|had) )?(?:agreed|picked|selected|went for|landed on)\b'),
+    rule('decided', 'decision', r'\b(?:decided|decision|chose|choose|chosen|opted (?:for|to)|settled on|agreed (?:on|to|that)|standardi[sz]ed on)\b|\bwe (?:went|are going|\'re going|will go|\'ll go) with\b|\bwe (?:(?:all|have|had) )?(?:agreed|picked|selected|went for|landed on)\b', triggers='decid|decision|chose|choose|opted|settled on|agreed|standardi|went with|going with|go with|picked|selected|went for|landed on'),
     # decision: "Postgres it is." "Tailwind it is for the admin panel." / not: "Here it is." (a verdict is short by nature)
-    rule('x_it_is', 'decision', r'^(?!(?:here|there|this|that|so|what|where|and|but)\b)[\w.+#/ -]{2,40}\bit is(?: for\b[^.]{1,60})?[.!]?$', min_length=12),
+    rule('x_it_is', 'decision', r'^(?!(?:here|there|this|that|so|what|where|and|but)\b)[\w.+#/ -]{2,40}\bit is(?: for\b[^.]{1,60})?[.!]?$', min_length=12, triggers='it is'),
     # decision: "Let's go with pnpm from here on." "Stick with CSS modules." / not: "Let's see what happens."
-    rule('go_with', 'decision', r"\b(?:let'?s|we(?:'ll| will)|we should|we'?re going to) (?:go with|stick with|stay with|standardi[sz]e on|settle on|adopt|keep using|use)\b|^(?:stick|stay|go) with\b"),
+    rule('go_with', 'decision', r"\b(?:let'?s|we(?:'ll| will)|we should|we'?re going to) (?:go with|stick with|stay with|standardi[sz]e on|settle on|adopt|keep using|use)\b|^(?:stick|stay|go) with\b", triggers='go with|stick with|stay with|standardi|settle on|adopt|keep using| use'),
     # decision: "We're switching to ruff." "We're moving from flake8 to ruff." "We're dropping Python 3.8 support." / not: "Switch to the other tab."
-    rule('switch_to', 'decision', r'\b(?:switch(?:ing|ed)? (?:over )?(?:to|from)|migrat(?:e|ing|ed) (?:to|from|off)|mov(?:e|ing|ed) (?:off|away from)|(?:moving|switching|migrating) from\b.{1,60}\bto|replac(?:e|ing|ed) \S+(?: \S+)? with|dropp(?:ing|ed) \S+ (?:for|in favou?r of)|(?:dropping|deprecating|removing) (?:support for|\S+(?: [\d.]+)? support)|in favou?r of|standardi[sz](?:e|ing) on)\b'),
+    rule('switch_to', 'decision', r'\b(?:switch(?:ing|ed)? (?:over )?(?:to|from)|migrat(?:e|ing|ed) (?:to|from|off)|mov(?:e|ing|ed) (?:off|away from)|(?:moving|switching|migrating) from\b.{1,60}\bto|replac(?:e|ing|ed) \S+(?: \S+)? with|dropp(?:ing|ed) \S+ (?:for|in favou?r of)|(?:dropping|deprecating|removing) (?:support for|\S+(?: [\d.]+)? support)|in favou?r of|standardi[sz](?:e|ing) on)\b', triggers='switch|migrat|move off|moved off|moving off|move away|moved away|moving away|moving from|replac|dropp|support|in favo|standardi'),
     # constraint: "Releases must be tagged." / not: "I must have missed that." (noise: first_person_slip)
-    rule('must', 'constraint', r"\b(?:must|mustn't|shall not|has to be|have to be|needs to be|need to be)\b"),
+    rule('must', 'constraint', r"\b(?:must|mustn't|shall not|has to be|have to be|needs to be|need to be)\b", triggers='must|shall not|to be'),
     # constraint: "Never push directly to main." / not: "never mind" (noise)
-    rule('never_always', 'constraint', r'\b(?:never|always)\b'),
+    rule('never_always', 'constraint', r'\b(?:never|always)\b', triggers='never|always'),
     # constraint: "Do not commit generated files." "... ; don't create ad-hoc clients." / not: "I do not know."
-    rule('do_not', 'constraint', r"(?:^|[;:—–]\s*)(?:please )?(?:do not|don't|dont|avoid|stop|no more)\b"),
+    rule('do_not', 'constraint', r"(?:^|[;:—–]\s*)(?:please )?(?:do not|don't|dont|avoid|stop|no more)\b", triggers="do not|don't|dont|avoid|stop|no more"),
     # constraint: "The API requires an auth header." "The warehouse is read-only." / not: "Require.js loads it."
-    rule('require', 'constraint', r'\b(?:require[sd]?|requirements?|mandatory|not allowed|forbidden|prohibited|off[- ]limits|read[- ]only|immutable|nowhere else|no exceptions)\b'),
+    rule('require', 'constraint', r'\b(?:require[sd]?|requirements?|mandatory|not allowed|forbidden|prohibited|off[- ]limits|read[- ]only|immutable|nowhere else|no exceptions)\b', triggers='requir|mandatory|not allowed|forbidden|prohibited|off limits|off-limits|read-only|read only|immutable|nowhere else|no exceptions'),
     # constraint: "Breaking changes need an RFC." / not: "I need to check." (noise: narration)
-    rule('needs', 'constraint', r'\b(?:need|needs) (?:a|an|one|two|at least|approval|sign-off|review)\b', unless=_NOW),
+    rule('needs', 'constraint', r'\b(?:need|needs) (?:a|an|one|two|at least|approval|sign-off|review)\b', unless=_NOW, triggers='need'),
     # constraint: "Keep the v1 API shape frozen until Q3." "Keep the bundle under 500 kB." / not: "Keep going."
-    rule('keep_as_is', 'constraint', r'\b(?:keep|leave|stays?|remains?) (?:\S+ ){0,5}?(?:frozen|unchanged|stable|as[- ]is|intact|pinned|in sync|backwards?[- ]compatible|untouched|private|under|below|within|at most)\b|\b(?:frozen|pinned) (?:at|to|until)\b'),
+    rule('keep_as_is', 'constraint', r'\b(?:keep|leave|stays?|remains?) (?:\S+ ){0,5}?(?:frozen|unchanged|stable|as[- ]is|intact|pinned|in sync|backwards?[- ]compatible|untouched|private|under|below|within|at most)\b|\b(?:frozen|pinned) (?:at|to|until)\b', triggers='keep|leave|stay|remain|frozen|pinned'),
     # constraint: "Deploys happen only from tagged commits." "New fields go into v2 only." / not: "It only took a minute."
-    rule('only', 'constraint', r'\bonly (?:ever )?(?:use|touch|change|edit|modify|run|deploy|merge|push|import|call|write|from|for|when|if|in|on|to|with|through|after|before|by|via|our)\b|\b\w+ only[.;!]?$|\bthe only (?:place|way|tool|one|thing|service|source|team|person|branch|job)\b', unless=_NOW + r"|\bi\b|\bonly (?:took|takes|happened|happens once)"),
+    rule('only', 'constraint', r'\bonly (?:ever )?(?:use|touch|change|edit|modify|run|deploy|merge|push|import|call|write|from|for|when|if|in|on|to|with|through|after|before|by|via|our)\b|\b\w+ only[.;!]?$|\bthe only (?:place|way|tool|one|thing|service|source|team|person|branch|job)\b', unless=_NOW + r"|\bi\b|\bonly (?:took|takes|happened|happens once)", triggers='only'),
     # constraint: "Response time budgets are 200 ms at p95." "We target Python 3.9 as the oldest supported version."
-    rule('limit', 'constraint', r'\b(?:budgets?|limits?|quotas?|ceilings?|thresholds?|SLAs?|SLOs?) (?:is|are|of)\b|\b(?:oldest|minimum|lowest) supported\b|\bsupported versions?\b'),
+    rule('limit', 'constraint', r'\b(?:budgets?|limits?|quotas?|ceilings?|thresholds?|SLAs?|SLOs?) (?:is|are|of)\b|\b(?:oldest|minimum|lowest) supported\b|\bsupported versions?\b', triggers='budget|limit|quota|ceiling|threshold|sla |slas |slo |slos |supported'),
     # root_cause: "The root cause was a stale lock." "The 502s were down to the idle timeout." / not: "Find the cause."
-    rule('root_cause', 'root_cause', r'\b(?:root[- ]caused?|the (?:real )?(?:cause|culprit|reason|problem|issue|bug) (?:was|is)|was the culprit|caused by|(?:was|were|is|are) down to|(?:was|were|is) due to|turned out|stems? from|traced (?:it )?(?:back )?to|came down to|came from|because of a|the fix (?:was|is)|which explains|that explains|explains why|which is why)\b'),
+    rule('root_cause', 'root_cause', r'\b(?:root[- ]caused?|the (?:real )?(?:cause|culprit|reason|problem|issue|bug) (?:was|is)|was the culprit|caused by|(?:was|were|is|are) down to|(?:was|were|is) due to|turned out|stems? from|traced (?:it )?(?:back )?to|came down to|came from|because of a|the fix (?:was|is)|which explains|that explains|explains why|which is why)\b', triggers='root|cause |caused by|culprit|reason |problem |issue |bug |down to|due to|turned out|stem|traced|came from|because of a|the fix|explains|which is why'),
     # root_cause: "The deploy failed because the health check ran first." / not: "I did it because you asked." (narration)
-    rule('failed_because', 'root_cause', r'\b(?:[a-z]+ed|got|was|were|did|went|broke|hung|ran|fell|took|came|kept|lost|hit|timed out)\b[^.;]{0,60}\bbecause\b'),
+    rule('failed_because', 'root_cause', r'\b(?:[a-z]+ed|got|was|were|did|went|broke|hung|ran|fell|took|came|kept|lost|hit|timed out)\b[^.;]{0,60}\bbecause\b', triggers='because'),
     # root_cause: "Fixed by pinning urllib3." / not: "fixture" (whole word only)
-    rule('fixed', 'root_cause', r'\b(?:fixed|fix was)\b'),
+    rule('fixed', 'root_cause', r'\b(?:fixed|fix was)\b', triggers='fixed|fix was'),
     # root_cause: "The workaround is to set TZ=UTC."
-    rule('workaround', 'root_cause', r'\bwork-?arounds?\b'),
+    rule('workaround', 'root_cause', r'\bwork-?arounds?\b', triggers='workaround|work-around'),
     # preference: "I prefer small commits." / not: "preferably" alone still matches; acceptable
-    rule('prefer', 'preference', r"\b(?:prefer(?:s|red|ably)?|preference|rather than|instead of|i'?d rather|we'?d rather)\b"),
+    rule('prefer', 'preference', r"\b(?:prefer(?:s|red|ably)?|preference|rather than|instead of|i'?d rather|we'?d rather)\b", triggers='prefer|rather|instead of'),
     # preference: "Use tabs, not spaces, in the Makefile." / not: "Use it, not now." is rare
-    rule('x_not_y', 'preference', r'^(?:please )?(?:use|keep|write|choose|pick|go with)\b[^,;.]{1,40},? not\b|\bover \w+(?: \w+)? (?:for|when)\b'),
+    rule('x_not_y', 'preference', r'^(?:please )?(?:use|keep|write|choose|pick|go with)\b[^,;.]{1,40},? not\b|\bover \w+(?: \w+)? (?:for|when)\b', triggers=' not|over '),
     # decision: "Pagination uses opaque cursors, not page numbers." "Stick with CSS modules; no styled-components."
-    rule('contrast', 'decision', r'\w, not (?!sure\b|yet\b|now\b|really\b|just\b|only\b)\w|; no [\w-]+|\bnot \w+(?:[ -]\w+)? directly\b', unless=_NOW + r'|\bi\b'),
+    rule('contrast', 'decision', r'\w, not (?!sure\b|yet\b|now\b|really\b|just\b|only\b)\w|; no [\w-]+|\bnot \w+(?:[ -]\w+)? directly\b', unless=_NOW + r'|\bi\b', triggers=', not |; no | directly'),
     # preference: "I like small, focused PRs." "I hate magic numbers." / not: "Looks like it failed." (needs a subject)
-    rule('like', 'preference', r"\b(?:I|we) (?:really )?(?:like|love|hate|dislike|don't like|do not like)\b"),
+    rule('like', 'preference', r"\b(?:I|we) (?:really )?(?:like|love|hate|dislike|don't like|do not like)\b", triggers='like|love|hate'),
     # Chinese. decision: "决定用 pnpm" "我们选了 ClickHouse" / not: "选项" (different word)
-    rule('zh_decision', 'decision', r'决定|决策|选定|选用|选了|选择了|采用|改用|换成|定为|定在|敲定|就用|迁移到'),
+    rule('zh_decision', 'decision', r'决定|决策|选定|选用|选了|选择了|采用|改用|换成|定为|定在|敲定|就用|迁移到', triggers='决定|决策|选定|选用|选了|选择了|采用|改用|换成|定为|定在|敲定|就用|迁移到'),
     # constraint: "必须在合并前跑完集成测试" "至少需要一个人通过" / not: "必需品" (different word)
-    rule('zh_constraint', 'constraint', r'必须|总是|始终|永远|不要|禁止|不允许|不得|不能|不许|严禁|务必|一律|只能|不准|不可以|别再|至少需要|至少要|才能|限制在|不超过|上限'),
+    rule('zh_constraint', 'constraint', r'必须|总是|始终|永远|不要|禁止|不允许|不得|不能|不许|严禁|务必|一律|只能|不准|不可以|别再|至少需要|至少要|限制在|不超过|上限', triggers='必须|总是|始终|永远|不要|禁止|不允许|不得|不能|不许|严禁|务必|一律|只能|不准|不可以|别再|至少需要|至少要|限制在|不超过|上限'),
     # root_cause: "根本原因是时区设置错误" "原来是定时任务用了本地时间" / not: "原来的代码" (no 是)
-    rule('zh_root_cause', 'root_cause', r'原因|根因|导致|是因为|由于|问题出在|罪魁祸首|修复|归因于|原来是|引起的|造成的'),
+    rule('zh_root_cause', 'root_cause', r'原因|根因|导致|是因为|由于|问题出在|罪魁祸首|修复|归因于|原来是|引起的|造成的', triggers='原因|根因|导致|是因为|由于|问题出在|罪魁祸首|修复|归因于|原来是|引起的|造成的'),
     # preference: "我偏好函数式写法" "配置文件用 YAML 格式，不用 JSON。" / not: "喜欢吗？" (question, dropped as noise)
-    rule('zh_preference', 'preference', r'偏好|我们?(?:更|比较)?(?:喜欢|倾向于|愿意|宁可|宁愿)|，(?:不用|不进|不放|不走|而不是|不再)'),
+    rule('zh_preference', 'preference', r'偏好|我们?(?:更|比较)?(?:喜欢|倾向于|愿意|宁可|宁愿)|，(?:不用|不进|不放|不走|而不是|不再)', triggers='偏好|喜欢|倾向于|愿意|宁可|宁愿|，不|，而不是'),
     # convention: "以后都用 UTC 存时间。" "数据库备份每天凌晨三点做" "线上问题先回滚，再排查" / not: "以前"
-    rule('zh_convention', 'convention', r'约定|规范|惯例|统一|以后|今后|从现在起|从今往后|默认|都用|命名规则|每(?:天|周|月|次|个)|^我们(?:都|一直|统一)?(?:用|使用)|先[^，。]{1,12}[，,]\s*再'),
+    rule('zh_convention', 'convention', r'约定|规范|惯例|统一|以后|今后|从现在起|从今往后|默认|都用|命名规则|每(?:天|周|月|次|个)|^我们(?:都|一直|统一)?(?:用|使用)|先[^，。]{1,12}[，,]\s*再', triggers='约定|规范|惯例|统一|以后|今后|从现在起|从今往后|默认|都用|命名规则|每|先|我们'),
     # convention: "From now on, squash merges only." / not: "From the logs, it failed."
-    rule('going_forward', 'convention', r'\b(?:going forward|from now on|from here on(?: out)?|henceforth|moving forward|for all (?:new|future)|in (?:the )?future)\b'),
+    rule('going_forward', 'convention', r'\b(?:going forward|from now on|from here on(?: out)?|henceforth|moving forward|for all (?:new|future)|in (?:the )?future)\b', triggers='forward|from now on|from here on|henceforth|for all |future'),
     # convention: "Our convention is kebab-case file names." / not: "conventional" (whole word only)
-    rule('convention', 'convention', r'\b(?:conventions?|rules?|by convention|style guide|naming scheme|snake_case|camelCase|kebab-case|PascalCase)\b'),
+    rule('convention', 'convention', r'\b(?:conventions?|rules?|by convention|style guide|naming scheme|snake_case|camelCase|kebab-case|PascalCase)\b', triggers='convention|rule|style guide|naming scheme|snake_case|camelcase|kebab-case|pascalcase'),
     # convention: "Timestamps are stored in UTC." "Passwords are hashed with argon2id." / not: "It is located in src." "The build is fixed now."
-    rule('passive_norm', 'convention', _PASSIVE + r"(?: [\w-]+){0,3}? (?:in|as|with|using|by|under|through|via|from|at|to|on|into|per|once|only|before|after|between|exactly)\b", unless=_NOW),
+    rule('passive_norm', 'convention', _PASSIVE + r"(?: [\w-]+){0,3}? (?:in|as|with|using|by|under|through|via|from|at|to|on|into|per|once|only|before|after|between|exactly)\b", unless=_NOW, triggers='are |get|is always|is never|is only|is automatically|is usually|is strictly|is stored|is kept|is managed|is versioned|is pinned|is encrypted|is hashed|is generated|is deployed|is hosted|is enforced|is tracked|is formatted|is named|is locked|is backed'),
     # convention: "We use orjson for serialization everywhere." "Dataclasses are frozen by default in this codebase."
-    rule('scope', 'convention', r'\b(?:everywhere|for everything|for anything|across the board|by default|in this (?:codebase|repo|repository|project|team)|in (?:all|every) (?:[\w-]+ )?(?:code|files?|modules?|services?|environments?|repos?|branch(?:es)?)|in new code|last resort|source of truth|(?:on|for|after|before|with) (?:every|each) (?!time\b|one\b)\w+)\b', unless=_NOW + r'|\bi\b|\b(?:we will|we\'ll|kept|was|were|had)\b'),
+    rule('scope', 'convention', r'\b(?:everywhere|for everything|for anything|across the board|by default|in this (?:codebase|repo|repository|project|team)|in (?:all|every) (?:[\w-]+ )?(?:code|files?|modules?|services?|environments?|repos?|branch(?:es)?)|in new code|last resort|source of truth|(?:on|for|after|before|with) (?:every|each) (?!time\b|one\b)\w+)\b', unless=_NOW + r'|\bi\b|\b(?:we will|we\'ll|kept|was|were|had)\b', triggers='every|anything|across the board|by default|in this |in all |in new code|last resort|source of truth|each'),
     # convention: "All migrations go in db/migrations." "Every alert links to a runbook." / not: "All done." "Each worker now gets a DB."
-    rule('universal', 'convention', r'^(?:all|every|each|any|no) (?!time\b|one of\b|done\b|good\b|set\b)[\w-]+(?: [\w-]+){0,3} \w+|^(?:nobody|no one|none of us)\b', unless=_NOW),
+    rule('universal', 'convention', r'^(?:all|every|each|any|no) (?!time\b|one of\b|done\b|good\b|set\b)[\w-]+(?: [\w-]+){0,3} \w+|^(?:nobody|no one|none of us)\b', unless=_NOW, triggers='^all |^every |^each |^any |^no |^nobody|^none of us'),
     # convention: "Components live in src/components." "Tags follow semver." / not: "It goes to the log." (pronoun subject)
-    rule('habitual', 'convention', r'^(?![^\n]*[\u3040-\u30ff\u4e00-\u9fff])' + _SUBJECT + r'(?:use|uses|follow|follows|go|goes|live|lives|belong|belongs|happen|happens|ship|ships|link|links|mirror|mirrors|sit|sits|expire|expires|page|pages|allow|allows|point|points|target|targets|run|runs|include|includes)\b', unless=_NOW),
+    rule('habitual', 'convention', r'^(?![^\n]*(?-i:[\u3040-\u30ff\u4e00-\u9fff]))' + _SUBJECT + r'(?:use|uses|follow|follows|go|goes|live|lives|belong|belongs|happen|happens|ship|ships|link|links|mirror|mirrors|sit|sits|expire|expires|page|pages|allow|allows|point|points|target|targets|run|runs|include|includes)\b', unless=_NOW, triggers=' use| follow| go| live| belong| happen| ship| link| mirror| sit| expire| page| allow| point| target| run| include'),
     # convention: "We squash-merge feature branches." "We target Python 3.9." / not: "We found the bug."
-    rule('we_habit', 'convention', r'\bwe (?:don\'t|do not|no longer|won\'t) (?:support|use|allow|accept|ship|deploy|run|merge)\b|^we (?:always |usually |only |never )?(?:use|squash-merge|squash|rebase|deploy|release|ship|target|keep|tag|follow|review|pin|vendor|host|publish|support|version|lint|format|enforce)\b', unless=_NOW),
+    rule('we_habit', 'convention', r'\bwe (?:don\'t|do not|no longer|won\'t) (?:support|use|allow|accept|ship|deploy|run|merge)\b|^we (?:always |usually |only |never )?(?:use|squash-merge|squash|rebase|deploy|release|ship|target|keep|tag|follow|review|pin|vendor|host|publish|support|version|lint|format|enforce)\b', unless=_NOW, triggers='we '),
     # convention: "Use UTC for all timestamps." "Pin SDK versions exactly." "Use freezegun for anything that reads the clock."
-    rule('imperative_scope', 'convention', r'^(?:please )?(?:use|prefer|name|prefix|put|store|write|keep|pin|tag|format|treat|wrap|validate|log|lock|document|mark) \b.*\b(?:all|every|each|any|anything|everything|new|exactly|whenever|everywhere|throughout|across)\b'),
+    rule('imperative_scope', 'convention', r'^(?:please )?(?:use|prefer|name|prefix|put|store|write|keep|pin|tag|format|treat|wrap|validate|log|lock|document|mark) \b.*\b(?:all|every|each|any|anything|everything|new|exactly|whenever|everywhere|throughout|across)\b', triggers='^use |^prefer |^name |^prefix |^put |^store |^write |^keep |^pin |^tag |^format |^treat |^wrap |^validate |^log |^lock |^document |^mark |^please '),
 )
 
 NOISE_RULES: tuple[Rule, ...] = (
@@ -136,9 +141,8 @@ NOISE_RULES: tuple[Rule, ...] = (
 
 # Leading words that carry no meaning of their own and are stripped before judging:
 # "OK, we never retry POSTs." is judged as "we never retry POSTs."
-LEAD_CHATTER_RE = re.compile(
-    r'^(?:(?:ok(?:ay)?|sure|yes|yep|yeah|right|great|cool|good|fine|alright|perfect|got it|understood|agreed|done|for the record|note|fyi|btw|reminder|important|heads up|ps|好的|嗯|对|行)[\s,.!:;，。！—–-]+)+',
-    _I,
+LEAD_CHATTER_RE = (
+    r'(?i)^(?:(?:ok(?:ay)?|sure|yes|yep|yeah|right|great|cool|good|fine|alright|perfect|got it|understood|agreed|done|for the record|note|fyi|btw|reminder|important|heads up|ps|好的|嗯|对|行)[\s,.!:;，。！—–-]+)+'
 )
 
 # Characters typical of code, not prose. A sentence past this share is code (see filters.is_code).

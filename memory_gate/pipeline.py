@@ -87,13 +87,17 @@ class _Run:
             return
         prose, code_lines = strip_code(sanitize(turn.text))
         stats['code_lines'] += code_lines
+        rules = filters.candidates(' '.join(prose.lower().split()), self.settings.signal_rules)
         for sentence in split_sentences(prose):
             stats['sentences'] += 1
-            self.sentence(source, turn, filters.strip_lead(sentence), stats)
+            if rules:
+                self.sentence(source, turn, filters.strip_lead(sentence), rules, stats)
+            else:
+                stats['dropped_no_signal'] += 1
 
-    def sentence(self, source: str, turn: Turn, sentence: str, stats: Counter[str]) -> None:
+    def sentence(self, source: str, turn: Turn, sentence: str, rules: list[Rule], stats: Counter[str]) -> None:
         s = self.settings
-        verdict, found = filters.judge(sentence, s.signal_rules, s.noise_rules, s.min_length, s.max_length)
+        verdict, found = filters.judge(sentence, rules, s.noise_rules, s.min_length, s.max_length)
         if found is None:
             stats['dropped_no_signal'] += 1
             return

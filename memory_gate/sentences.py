@@ -4,19 +4,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+# Patterns are compiled on first use (re's cache), so start-up pays only for what a run needs.
 # A fenced block (``` or ~~~, up to its closing fence or the end of the text).
-FENCE_RE = re.compile(r'^[ \t]{0,3}(`{3,}|~{3,})[^\n]*(?:\n.*?)??(?:\n[ \t]{0,3}\1[`~]*[ \t]*$|\Z)', re.M | re.S)
+FENCE_RE = r'(?ms)^[ \t]{0,3}(`{3,}|~{3,})[^\n]*(?:\n.*?)??(?:\n[ \t]{0,3}\1[`~]*[ \t]*$|\Z)'
 # Indented code: a run of lines indented by 4+ spaces or a tab after a blank line.
-INDENTED_RE = re.compile(r'(?:\A|\n[ \t]*\n)((?:(?: {4}|\t)[^\n]*(?:\n|\Z))+)')
+INDENTED_RE = r'(?:\A|\n[ \t]*\n)((?:(?: {4}|\t)[^\n]*(?:\n|\Z))+)'
 # Sentence ends within a line: . ! ? followed by space (not after an abbreviation);
 # Chinese 。！？； with or without a space. Line breaks always end a sentence.
-SPLIT_RE = re.compile(
-    r'(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bNo\.)'
-    r'(?<=[.!?])[)"\'\]]*\s+|(?<=[。！？；])\s*',
-    re.I,
+SPLIT_RE = (
+    r'(?i)(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bNo\.)'
+    r'[)"\'\]]*\s+|(?<=[。！？；])\s*'
 )
 # A leading list marker, heading, or quote marker is layout, not words.
-LEAD_MARK_RE = re.compile(r'^(?:[-*+•]|\d{1,3}[.)]|#{1,6}|>)\s+')
+LEAD_MARK_RE = r'^(?:(?:[-*+•]|\d{1,3}[.)]|#{1,6}|>)\s+)+'
+MARK_CHARS = frozenset('-*+•#>0123456789')
 
 
 def strip_code(text: str) -> tuple[str, int]:
@@ -33,33 +34,36 @@ def strip_code(text: str) -> tuple[str, int]:
         dropped += match.group(1).rstrip('\n').count('\n') + 1
         return match.group(0)[: match.start(1) - match.start(0)]
     if '```' in text or '~~~' in text:
-        text = FENCE_RE.sub(cut_fence, text)
+        text = re.sub(FENCE_RE, cut_fence, text)
     if '\n    ' in text or '\n\t' in text or text.startswith(('    ', '\t')):
-        text = INDENTED_RE.sub(cut_indented, text)
+        text = re.sub(INDENTED_RE, cut_indented, text)
     return text, dropped
 
 
 def split_sentences(text: str) -> Iterator[str]:
     """Yield the non-empty sentences of prose: one line at a time, list markers removed, whitespace collapsed."""
     for line in text.split('\n'):
-        line = LEAD_MARK_RE.sub('', line.strip())
+        line = line.strip()
+        if line[:1] in MARK_CHARS:
+            line = re.sub(LEAD_MARK_RE, '', line)
         if not line:
             continue
-        for piece in SPLIT_RE.split(line):
+        for piece in re.split(SPLIT_RE, line):
             if piece and not piece.isspace():
-                yield ' '.join(piece.split())
+                piece = ' '.join(piece.split())
+                yield re.sub(LEAD_MARK_RE, '', piece) if piece[0] in MARK_CHARS else piece
 
 
 # Terminal escape sequences (CSI, OSC) and control or bidi-override characters: never printed raw.
-ESCAPE_RE = re.compile(r'\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|\Z)|\x1b[@-_]?')
-CONTROL_RE = re.compile('[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]')
+ESCAPE_RE = r'\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|\Z)|\x1b[@-_]?'
+CONTROL_RE = '[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]'
 
 
 def sanitize(text: str) -> str:
     """Text without terminal escape sequences or control characters (tabs and line breaks stay)."""
     if '\x1b' in text:
-        text = ESCAPE_RE.sub('', text)
-    return CONTROL_RE.sub(' ', text.replace('\r\n', '\n').replace('\r', '\n'))
+        text = re.sub(ESCAPE_RE, '', text)
+    return re.sub(CONTROL_RE, ' ', text.replace('\r\n', '\n').replace('\r', '\n'))
 
 
 def printable(text: str) -> str:

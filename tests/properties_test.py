@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import tempfile
 from pathlib import Path
@@ -62,5 +63,5 @@ def test_build_never_raises_and_its_diff_applies_and_converges(lines: list[bytes
     assert len(added) >= len(bullets)
     for line in added[-len(bullets):]:
         text = line[1:].rstrip('\r')
-        assert BULLET_RE.match(text) and '\n' not in text and '\r' not in text
+        assert re.match(BULLET_RE, text) and '\n' not in text and '\r' not in text
     assert build([Transcript('t.jsonl', transcript)], options, after).proposed == []

@@ -1,0 +1,52 @@
+"""The rules as data: every gate is sound (a rule's pattern never matches where its gate says it cannot)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memory_gate import patterns
+from memory_gate.filters import fires, gated
+from memory_gate.sentences import split_sentences
+from tests.filters_test import MUST_DROP, MUST_KEEP
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = [s for name in ('sessions.txt', 'holdout.txt')
+          for line in (ROOT / 'benchmarks' / 'devset' / name).read_text(encoding='utf-8').splitlines()
+          for s in split_sentences(re.sub(r'^(?:[UA]>|\.\.) |\s*\[[a-z_:]+\]\s*$', '', line))]
+CORPUS += [s for s, _ in MUST_KEEP + MUST_DROP]
+WORDS = sorted({w for r in patterns.SIGNAL_RULES for w in r.contains + r.starts} | {
+    'we', 'are', 'is', 'the', 'not', 'it', 'all', 'stored', 'in', 'cut', 'to', 'from', 'a', ',', ';', '.', 'X', 'Go',
+    'ALWAYS', 'Never', 'ruff', 'main', 'every', 'each', 'no', 'because', 'was', 'failed', 'let\'s', 'with', 'use'})
+
+
+@pytest.mark.parametrize('rule', patterns.SIGNAL_RULES, ids=lambda r: r.name)
+def test_gate_is_sound_on_the_corpus(rule: patterns.Rule) -> None:
+    for sentence in CORPUS:
+        if re.search(rule.pattern, sentence, re.IGNORECASE):
+            assert gated(rule, sentence.lower()), (rule.name, sentence)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=12), st.sampled_from(['', ' ', '']))
+def test_gate_is_sound_on_generated_sentences(words: list[str], glue: str) -> None:
+    sentence = (glue or ' ').join(words)
+    for rule in patterns.SIGNAL_RULES:
+        if re.search(rule.pattern, sentence, re.IGNORECASE):
+            assert gated(rule, sentence.lower()), (rule.name, sentence)
+
+
+@pytest.mark.parametrize('rule', patterns.SIGNAL_RULES + patterns.NOISE_RULES, ids=lambda r: r.name)
+def test_every_pattern_compiles_and_has_a_kind(rule: patterns.Rule) -> None:
+    re.compile(rule.pattern, re.IGNORECASE)
+    if rule.unless:
+        re.compile(rule.unless, re.IGNORECASE)
+    assert rule.kind in patterns.KINDS + ('noise',)
+
+
+def test_fires_respects_unless() -> None:
+    one_off = next(r for r in patterns.NOISE_RULES if r.name == 'imperative_now')
+    assert fires(one_off, 'Run the tests now.') and not fires(one_off, 'Run the linter before every commit.')
