@@ -6,8 +6,11 @@ from collections.abc import Iterable
 
 BULLET_RE = r'^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(\S.*)$'
 _MARKER_RE = r'^\s*(?:(?:[-*+]|\d{1,9}[.)])\s+)+'
-_TRAIL_RE = r'[\s.!?;:,。！？；：，、…]+$'
-_DECOR_RE = r'[`*_]'
+_MARK_START = frozenset('-*+0123456789')
+
+
+_DECOR = str.maketrans('', '', '`*_')
+_TRAIL = ' \t\n\r\f\v.!?;:,。！？；：，、…'
 
 
 def identity(text: str) -> str:
@@ -16,10 +19,10 @@ def identity(text: str) -> str:
     Whitespace runs, a leading list marker, Markdown emphasis or code ticks,
     trailing punctuation and case make no new bullet; different words do.
     """
-    text = re.sub(_MARKER_RE, '', text)
-    text = re.sub(_DECOR_RE, '', text)
-    text = re.sub(_TRAIL_RE, '', ' '.join(text.split()))
-    return text.casefold()
+    text = text.strip()
+    if text[:1] in _MARK_START:
+        text = re.sub(_MARKER_RE, '', text)
+    return ' '.join(text.translate(_DECOR).split()).rstrip(_TRAIL).casefold()
 
 
 def known_identities(memory_text: str) -> set[str]:

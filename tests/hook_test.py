@@ -300,3 +300,28 @@ def test_every_format_through_the_hook(project: Repo, name: str) -> None:
     project.git('add', 'session.jsonl')
     done = project.commit()
     assert done.returncode == 1 and '+- From now on, every service exposes /metrics.' in done.stdout
+
+
+def test_tracked_proposal_is_left_alone_when_nothing_is_pending(project: Repo) -> None:
+    stage(project, 's.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    assert project.memory_gate('decline', 's.jsonl.memory.diff').returncode == 0
+    (project.path / 's.jsonl.memory.diff').write_text('# memory-gate proposal kept on purpose\n')
+    project.git('add', '.memory-gate-declined.txt', 's.jsonl.memory.diff')
+    assert project.commit().returncode == 0
+    assert (project.path / 's.jsonl.memory.diff').exists()
+
+
+def test_never_writes_outside_the_repository(project: Repo, tmp_path: Path) -> None:
+    outside = write_jsonl(tmp_path / 'outside.jsonl', say('user', DECIDE))
+    done = project.memory_gate('hook', str(outside))
+    assert done.returncode == 1 and 'is outside the repository; not writing it' in done.stderr
+    assert not Path(str(outside) + '.memory.diff').exists()
+
+
+def test_review_output_has_no_raw_control_characters(project: Repo) -> None:
+    stage(project, 'e\x1b[31mvil.jsonl', 'We decided \x1b]8;;http://x\x07to\x1b]8;;\x07 keep \u202ethe parser\u202c in C.')
+    done = project.commit()
+    assert done.returncode == 1 and '+- We decided to keep the parser in C.' in done.stdout
+    for ch in done.stdout:
+        assert ch == '\n' or (ch.isprintable() and ch not in '\u202e\u202c'), repr(ch)

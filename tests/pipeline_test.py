@@ -1,0 +1,78 @@
+"""The composed pipeline: every line and sentence accounted for, and the fast path equals the straightforward one."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from benchmarks.speed import claude_line, simple_line
+from memory_gate.files import iter_lines
+from memory_gate.pipeline import Result, Settings, Transcript, build
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted((ROOT / 'tests' / 'transcripts').glob('*/*.jsonl')) + [ROOT / 'examples' / 'session.jsonl']
+DEVSET = ROOT / 'benchmarks' / 'devset' / 'sessions.txt'
+# The straightforward pipeline: every rule is tried on every sentence (no gates, no candidate pruning).
+PLAIN = Settings(signal_rules=tuple(r._replace(contains=(), starts=()) for r in Settings().signal_rules))
+
+
+DEFAULT = Settings()
+
+
+def run(lines: list[bytes], settings: Settings = DEFAULT) -> Result:
+    return build([Transcript('t.jsonl', lines)], settings._replace(max_add=10**6))
+
+
+def samples() -> list[tuple[str, list[bytes]]]:
+    out = []
+    for path in FILES:
+        with open(path, 'rb') as f:
+            out.append((path.name, list(iter_lines(f))))
+    devset = [json.dumps({'role': 'user', 'text': line[3:]}).encode() + b'\n'
+              for line in DEVSET.read_text(encoding='utf-8').splitlines() if line[:3] in ('U> ', 'A> ', '.. ')]
+    out.append(('devset', devset))
+    rng = random.Random(5)
+    out.append(('generated prose', [simple_line(rng, i) for i in range(300)]))
+    out.append(('generated claude', [claude_line(rng, i) for i in range(60)]))
+    return out
+
+
+@pytest.mark.parametrize(('name', 'lines'), samples(), ids=[n for n, _ in samples()])
+def test_fast_path_output_is_identical_to_the_straightforward_pipeline(name: str, lines: list[bytes]) -> None:
+    fast, plain = run(lines), run(lines, PLAIN)
+    assert fast.proposed == plain.proposed
+    assert fast.stats == plain.stats
+
+
+@pytest.mark.parametrize(('name', 'lines'), samples(), ids=[n for n, _ in samples()])
+def test_every_line_and_sentence_is_accounted_for(name: str, lines: list[bytes]) -> None:
+    stats: Counter[str] = run(lines, Settings(max_add=3)).stats
+    skipped = sum(v for k, v in stats.items() if k.startswith('skipped_') and k != 'skipped_role_turns')
+    assert stats['lines'] == stats['blank'] + stats['oversized'] + stats['malformed'] + stats['mined'] + skipped
+    assert stats['parsed'] == stats['lines'] - stats['blank'] - stats['oversized'] - stats['malformed']
+    assert stats['sentences'] == stats['dropped_no_signal'] + stats['signal']
+    assert stats['signal'] == sum(stats[k] for k in (
+        'dropped_noise', 'dropped_length', 'withheld_secret', 'duplicate', 'already_in_memory', 'declined',
+        'already_proposed', 'held_back', 'proposed'))
+    assert stats['dropped_noise'] == sum(v for k, v in stats.items() if k.startswith('noise:'))
+
+
+def test_declined_and_already_proposed_are_counted_apart() -> None:
+    lines = [json.dumps({'role': 'user', 'text': t}).encode() for t in (
+        'Never push directly to main.', 'We decided to keep the parser in pure Python.', 'Releases must be tagged from main.')]
+    result = build([Transcript('t.jsonl', lines)], Settings(), '- releases must be tagged from main\n',
+                   declined={'never push directly to main'}, proposed_before=['We decided to keep the parser in pure Python'])
+    assert result.proposed == []
+    assert (result.stats['declined'], result.stats['already_proposed'], result.stats['already_in_memory']) == (1, 1, 1)
+
+
+def test_first_occurrence_wins_and_order_is_chronological() -> None:
+    lines = [json.dumps({'role': r, 'text': t}).encode() for r, t in (
+        ('user', 'Never push directly to main.'), ('assistant', 'We decided to vendor the parser.'),
+        ('assistant', 'never push directly to main!'))]
+    result = run(lines)
+    assert [(p.line, p.role) for p in result.proposed] == [(1, 'user'), (2, 'assistant')]
+    assert result.stats['duplicate'] == 1
