@@ -22,7 +22,7 @@ def test_defaults() -> None:
 def test_command_line_wins_over_pyproject_which_wins_over_defaults() -> None:
     table = {'memory': 'CLAUDE.md', 'max-add': 20, 'min-length': 15, 'roles': ['user']}
     settings = settings_from(args('--max-add', '5'), table)
-    assert (settings.memory, settings.max_add, settings.min_length, settings.roles) == ('CLAUDE.md', 5, 15, {'user'})
+    assert (settings.memory, settings.max_add, settings.min_length, settings.roles) == ('CLAUDE.md', 5, 15, frozenset({'user'}))
 
 
 def test_team_rules_come_first_and_keep_their_names() -> None:

@@ -22,16 +22,16 @@ PLAIN = Settings(signal_rules=tuple(r._replace(contains=(), starts=()) for r in 
 DEFAULT = Settings()
 
 
-def run(lines: list[bytes], settings: Settings = DEFAULT) -> Result:
+def run(lines: list[bytes | None], settings: Settings = DEFAULT) -> Result:
     return build([Transcript('t.jsonl', lines)], settings._replace(max_add=10**6))
 
 
-def samples() -> list[tuple[str, list[bytes]]]:
-    out = []
+def samples() -> list[tuple[str, list[bytes | None]]]:
+    out: list[tuple[str, list[bytes | None]]] = []
     for path in FILES:
         with open(path, 'rb') as f:
             out.append((path.name, list(iter_lines(f))))
-    devset = [json.dumps({'role': 'user', 'text': line[3:]}).encode() + b'\n'
+    devset: list[bytes | None] = [json.dumps({'role': 'user', 'text': line[3:]}).encode() + b'\n'
               for line in DEVSET.read_text(encoding='utf-8').splitlines() if line[:3] in ('U> ', 'A> ', '.. ')]
     out.append(('devset', devset))
     rng = random.Random(5)
@@ -41,14 +41,14 @@ def samples() -> list[tuple[str, list[bytes]]]:
 
 
 @pytest.mark.parametrize(('name', 'lines'), samples(), ids=[n for n, _ in samples()])
-def test_fast_path_output_is_identical_to_the_straightforward_pipeline(name: str, lines: list[bytes]) -> None:
+def test_fast_path_output_is_identical_to_the_straightforward_pipeline(name: str, lines: list[bytes | None]) -> None:
     fast, plain = run(lines), run(lines, PLAIN)
     assert fast.proposed == plain.proposed
     assert fast.stats == plain.stats
 
 
 @pytest.mark.parametrize(('name', 'lines'), samples(), ids=[n for n, _ in samples()])
-def test_every_line_and_sentence_is_accounted_for(name: str, lines: list[bytes]) -> None:
+def test_every_line_and_sentence_is_accounted_for(name: str, lines: list[bytes | None]) -> None:
     stats: Counter[str] = run(lines, Settings(max_add=3)).stats
     skipped = sum(v for k, v in stats.items() if k.startswith('skipped_') and k != 'skipped_role_turns')
     assert stats['lines'] == stats['blank'] + stats['oversized'] + stats['malformed'] + stats['mined'] + skipped
@@ -61,7 +61,7 @@ def test_every_line_and_sentence_is_accounted_for(name: str, lines: list[bytes])
 
 
 def test_declined_and_already_proposed_are_counted_apart() -> None:
-    lines = [json.dumps({'role': 'user', 'text': t}).encode() for t in (
+    lines: list[bytes | None] = [json.dumps({'role': 'user', 'text': t}).encode() for t in (
         'Never push directly to main.', 'We decided to keep the parser in pure Python.', 'Releases must be tagged from main.')]
     result = build([Transcript('t.jsonl', lines)], Settings(), '- releases must be tagged from main\n',
                    declined={'never push directly to main'}, proposed_before=['We decided to keep the parser in pure Python'])
@@ -70,7 +70,7 @@ def test_declined_and_already_proposed_are_counted_apart() -> None:
 
 
 def test_first_occurrence_wins_and_order_is_chronological() -> None:
-    lines = [json.dumps({'role': r, 'text': t}).encode() for r, t in (
+    lines: list[bytes | None] = [json.dumps({'role': r, 'text': t}).encode() for r, t in (
         ('user', 'Never push directly to main.'), ('assistant', 'We decided to vendor the parser.'),
         ('assistant', 'never push directly to main!'))]
     result = run(lines)
