@@ -95,6 +95,11 @@ def guarded(path: str, lines: Iterator[bytes | None], failed: list[str]) -> Iter
         failed.append(path)
 
 
+def report_withheld(result: Result) -> None:
+    for w in result.withheld:
+        err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
+
+
 def json_result(result: Result) -> str:
     import json
     return json.dumps({
@@ -114,8 +119,7 @@ def run_build(args: argparse.Namespace, settings: Settings) -> int:
         return 2
     failed: list[str] = []
     result = build(transcripts(args.transcripts, failed), settings, memory or '')
-    for w in result.withheld:
-        err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
+    report_withheld(result)
     if args.stats:
         print_stats(result, sys.stderr)
     if args.json:

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from memory_gate import files
-from memory_gate.cli import err, memory_target, read_memory, transcripts
+from memory_gate.cli import err, memory_target, read_memory, report_withheld, transcripts
 from memory_gate.diff import applied, render
 from memory_gate.files import InputError
 from memory_gate.memory import identity, known_identities, parse_ledger, render_ledger
@@ -101,7 +101,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     rel, real = memory_target(settings.memory)
     try:
         memory = staged_memory(root, rel, real)
-        ledger = files.read_bytes(settings.ledger) or b''
+        declined = parse_ledger((files.read_bytes(settings.ledger) or b'').decode('utf-8', 'replace'))
     except InputError as exc:
         err(f'{settings.memory}: {exc}')
         return 1
@@ -109,28 +109,20 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     tracked = tracked_files(root) if paths else set()
     earlier = earlier_bullets(paths[0], tracked, set(paths)) if paths else []
     failed: list[str] = []
-    result = build(transcripts(paths, failed), settings._replace(max_add=sys.maxsize), memory or '',
-                   parse_ledger(ledger.decode('utf-8', 'replace')), earlier)
-    for w in result.withheld:
-        err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
+    result = build(transcripts(paths, failed), settings._replace(max_add=sys.maxsize), memory or '', declined, earlier)
+    report_withheld(result)
     state = applied(memory, earlier)
     written: list[str] = []
     for source, proposals in by_source(paths, result.proposed, settings.max_add).items():
         target = source + SUFFIX
-        if proposals and not inside(target, os.path.realpath(root)):
-            err(f'{target}: is outside the repository; not writing it')
-            failed.append(source)
-            continue
         if not proposals:
             if target not in tracked and is_ours(target):
-                os.unlink(target)
+                os.unlink(target)  # stale: everything it proposed is now in memory or declined
             continue
         diff = render(rel, state, [p.text for p in proposals])
-        try:
-            files.write_new(target, header(source, rel, proposals) + diff, MARK)
-        except (InputError, OSError) as exc:
-            err(f'{target}: {exc}')
-            return 1
+        if not write_proposal(root, target, header(source, rel, proposals) + diff):
+            failed.append(source)
+            continue
         written.append(target)
         state = applied(state, [p.text for p in proposals])
         report(source, rel, proposals, diff, result.files[source]['held_back'], settings)
@@ -138,6 +130,19 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
         over_budget(state or '', settings)
         print_next_steps(written, rel, settings)
     return 1 if written or failed else 0
+
+
+def write_proposal(root: str, target: str, text: str) -> bool:
+    """Write one proposal file inside the repository; say why not, on one line, when it cannot be."""
+    if not inside(target, os.path.realpath(root)):
+        err(f'{target}: is outside the repository; not writing it')
+        return False
+    try:
+        files.write_new(target, text, MARK)
+    except (InputError, OSError) as exc:
+        err(f'{target}: {exc}')
+        return False
+    return True
 
 
 def report(source: str, rel: str, proposals: Sequence[Proposal], diff: str, held_back: int, settings: Settings) -> None:

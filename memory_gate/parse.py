@@ -6,7 +6,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from memory_gate.formats import Chat, ClaudeCode, Codex, Cursor, Gemini, Outcome, Reader
+from memory_gate.agent_logs import ClaudeCode, Codex, Gemini
+from memory_gate.formats import Chat, Cursor, Outcome, Reader
 
 CODEX_TYPES = frozenset((
     'session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted', 'world_state',
@@ -51,13 +52,20 @@ def detect(o: dict[str, Any]) -> str | None:
     return None
 
 
-def decode(line: bytes, stats: Counter[str]) -> Any:
-    """json.loads one line; undecodable bytes are replaced and counted. Raises ValueError or RecursionError."""
+def decode(line: bytes, stats: Counter[str]) -> dict[str, Any] | None:
+    """One line as a JSON object, or None (counted) when it is not one. Undecodable bytes are replaced and counted."""
     try:
-        return json.loads(line)
-    except UnicodeDecodeError:
-        stats['undecodable'] += 1
-        return json.loads(line.decode('utf-8', 'replace'))
+        try:
+            obj = json.loads(line)
+        except UnicodeDecodeError:
+            stats['undecodable'] += 1
+            obj = json.loads(line.decode('utf-8', 'replace'))
+    except (ValueError, RecursionError):  # not JSON, nested too deep, or a number past Python's digit limit
+        obj = None
+    if not isinstance(obj, dict):
+        stats['malformed'] += 1
+        return None
+    return obj
 
 
 def parse_lines(lines: Iterable[bytes | None], stats: Counter[str]) -> Iterator[Outcome]:
@@ -78,27 +86,27 @@ def parse_lines(lines: Iterable[bytes | None], stats: Counter[str]) -> Iterator[
         if not line or line.isspace():
             stats['blank'] += 1
             continue
-        try:
-            obj = decode(line, stats)
-        except (ValueError, RecursionError):
-            obj = None
-        if not isinstance(obj, dict):
-            stats['malformed'] += 1
+        obj = decode(line, stats)
+        if obj is None:
             continue
         fmt = detect(obj)
         if file_format is None and fmt is not None:
             file_format = fmt
             stats['format:' + fmt] = 1
-        elif fmt is not None and fmt != file_format and READERS[fmt] is not READERS[file_format or fmt]:
+        elif fmt is not None and READERS[fmt] is not READERS[file_format or fmt]:
             stats['other_format'] += 1
-        fmt = fmt or file_format
-        if fmt is None:
-            yield Outcome(number, skipped='malformed')
-            continue
-        reader = readers.get(fmt) or readers.setdefault(fmt, READERS[fmt]())
-        for outcome in reader.feed(obj, number):
-            if outcome.skipped == 'unknown' and fmt not in STRUCTURED:
-                outcome = outcome._replace(skipped='malformed')
-            yield outcome
+        yield from dispatch(readers, fmt or file_format, obj, number)
     for reader in readers.values():
         yield from reader.finish()
+
+
+def dispatch(readers: dict[str, Reader], fmt: str | None, obj: dict[str, Any], number: int) -> Iterator[Outcome]:
+    """Feed a line to its format's reader; a line no format claims is malformed in a chat file, unknown in a log."""
+    if fmt is None:
+        yield Outcome(number, skipped='malformed')
+        return
+    reader = readers.get(fmt) or readers.setdefault(fmt, READERS[fmt]())
+    for outcome in reader.feed(obj, number):
+        if outcome.skipped == 'unknown' and fmt not in STRUCTURED:
+            outcome = outcome._replace(skipped='malformed')
+        yield outcome
