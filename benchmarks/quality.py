@@ -1,8 +1,9 @@
 """Precision, recall and F1 of the extraction rules on the labeled development set.
 
-    python benchmarks/quality.py [SESSIONS.txt] [--show]
+    python benchmarks/quality.py [SESSIONS.txt ...] [--all] [--show]
 
-Reads benchmarks/devset/sessions.txt (format in devset/README.md), runs the real
+Reads benchmarks/devset/sessions.txt (or the files given; --all: every set in
+devset/, the holdouts too; format in devset/README.md), runs the real
 pipeline on each session as a JSONL transcript, and prints the scores overall,
 per kind and per rule, with the traps that got through. --show lists every miss
 and every false positive.
@@ -120,9 +121,12 @@ def report(proposed: list[Proposal], labeled: list[Labeled], matched: dict[int, 
 
 
 def main(argv: list[str]) -> int:
-    paths = [a for a in argv if not a.startswith('--')]
-    text = Path(paths[0] if paths else HERE / 'devset' / 'sessions.txt').read_text(encoding='utf-8')
-    report(*score(text, Settings()), show='--show' in argv)
+    paths = [Path(a) for a in argv if not a.startswith('--')] or [HERE / 'devset' / 'sessions.txt']
+    if '--all' in argv:
+        paths = sorted((HERE / 'devset').glob('*.txt'))
+    for path in paths:
+        print(f'== {path.name}')
+        report(*score(path.read_text(encoding='utf-8'), Settings()), show='--show' in argv)
     return 0
 
 
