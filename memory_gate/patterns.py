@@ -85,11 +85,11 @@ SIGNAL_RULES: tuple[Rule, ...] = (
     # preference: "Use tabs, not spaces, in the Makefile." / not: "Use it, not now." is rare
     rule('x_not_y', 'preference', r'^(?:please )?(?:use|keep|write|choose|pick|go with)\b[^,;.]{1,40},? not\b|\bover \w+(?: \w+)? (?:for|when)\b', triggers=' not|over '),
     # decision: "Pagination uses opaque cursors, not page numbers." "Stick with CSS modules; no styled-components."
-    rule('contrast', 'decision', r'\w, not (?!sure\b|yet\b|now\b|really\b|just\b|only\b)\w|[;,] no (?!problem\b|worries\b|idea\b|rush\b|need\b|errors?\b|issues?\b|luck\b|changes?\b)[\w-]+|\bnot \w+(?:[ -]\w+)? directly\b', unless=_NOW + r'|\bi\b', triggers=', not |; no |, no | directly'),
+    rule('contrast', 'decision', r'\w, not (?!sure\b|yet\b|now\b|really\b|just\b|only\b)\w|[;,] no (?!problem\b|worries\b|idea\b|rush\b|need\b|errors?\b|issues?\b|luck\b|changes?\b)[\w-]+|\bnot \w+(?:[ -]\w+)? directly\b', unless=_NOW + r'|\bi\b', min_length=12, triggers=', not |; no |, no | directly'),
     # preference: "I like small, focused PRs." "I hate magic numbers." / not: "Looks like it failed." (needs a subject)
     rule('like', 'preference', r"\b(?:I|we) (?:really )?(?:like|love|hate|dislike|don't like|do not like)\b", triggers='like|love|hate'),
     # Chinese. decision: "决定用 pnpm" "我们选了 ClickHouse" / not: "选项" (different word)
-    rule('zh_decision', 'decision', r'决定|决策|选定|选用|选了|选择了|采用|改用|换成|定为|定在|敲定|就用|迁移到', triggers='决定|决策|选定|选用|选了|选择了|采用|改用|换成|定为|定在|敲定|就用|迁移到'),
+    rule('zh_decision', 'decision', r'决定|决策|选定|选用|选了|选择了|采用|改用|换成|定为|定在|敲定|就用|迁移到|下线|停用|弃用|废弃', triggers='决定|决策|选定|选用|选了|选择了|采用|改用|换成|定为|定在|敲定|就用|迁移到|下线|停用|弃用|废弃'),
     # constraint: "必须在合并前跑完集成测试" "至少需要一个人通过" / not: "必需品" (different word)
     rule('zh_constraint', 'constraint', r'必须|总是|始终|永远|不要|禁止|不允许|不得|不能|不许|严禁|务必|一律|只能|不准|不可以|别再|至少需要|至少要|限制在|不超过|上限|保留到|保持不变|冻结|只允许|仅允许|仅限', triggers='保留到|保持不变|冻结|只允许|仅允许|仅限|必须|总是|始终|永远|不要|禁止|不允许|不得|不能|不许|严禁|务必|一律|只能|不准|不可以|别再|至少需要|至少要|限制在|不超过|上限'),
     # root_cause: "根本原因是时区设置错误" "原来是定时任务用了本地时间" / not: "原来的代码" (no 是)
@@ -107,11 +107,11 @@ SIGNAL_RULES: tuple[Rule, ...] = (
     # convention: "Lockfiles are committed." / not: "The tests are fixed." (one thing in view) or "Tests are passing." (not passive)
     rule('passive_short', 'convention', _SUBJECT + r"are (?:always |never |all )?[a-z]+(?:ed|en)[.!]?$", unless=_NOW, triggers='are '),
     # convention: "We use orjson for serialization everywhere." "Dataclasses are frozen by default in this codebase."
-    rule('scope', 'convention', r'\b(?:everywhere|for everything|for anything|across the board|by default|in this (?:codebase|repo|repository|project|team)|in (?:all|every) (?:[\w-]+ )?(?:code|files?|modules?|services?|environments?|repos?|branch(?:es)?)|in new code|last resort|source of truth|(?:on|for|after|before|with) (?:every|each) (?!time\b|one\b)\w+)\b', unless=_NOW + r'|\bi\b|\b(?:we will|we\'ll|kept|was|were|had)\b', triggers='every|anything|across the board|by default|in this |in all |in new code|last resort|source of truth|each'),
+    rule('scope', 'convention', r'\b(?:everywhere|for everything|for anything|across the board|by default|in this (?:codebase|repo|repository|project|team)|in (?:all|every) (?:[\w-]+ )?(?:code|files?|modules?|services?|environments?|repos?|branch(?:es)?)|in new code|last resort|source of truth|(?:on|for|after|before|with) (?:every|each) (?!time\b|one\b)\w+)\b', unless=_NOW + r'|\bi\b|\b(?:we will|we\'ll|kept|was|were|had)\b', min_length=12, triggers='every|anything|across the board|by default|in this |in all |in new code|last resort|source of truth|each'),
     # convention: "All migrations go in db/migrations." "Every alert links to a runbook." / not: "All done." "Each worker now gets a DB."
-    rule('universal', 'convention', r'^(?:all|every|each|any|no) (?!time\b|one of\b|done\b|good\b|set\b)[\w-]+(?: [\w-]+){0,3} \w+|^(?:nobody|no one|none of us)\b', unless=_NOW, triggers='^all |^every |^each |^any |^no |^nobody|^none of us'),
+    rule('universal', 'convention', r'^(?:all|every|each|any|no) (?!time\b|one of\b|done\b|good\b|set\b)[\w.-]+(?: [\w.-]+){0,3} \w+|^(?:nobody|no one|none of us)\b', unless=_NOW, triggers='^all |^every |^each |^any |^no |^nobody|^none of us'),
     # convention: "Components live in src/components." "Tags follow semver." / not: "It goes to the log." (pronoun subject)
-    rule('habitual', 'convention', r'^(?![^\n]*(?-i:[\u3040-\u30ff\u4e00-\u9fff]))' + _SUBJECT + r'(?:use|uses|follow|follows|go|goes|live|lives|belong|belongs|happen|happens|ship|ships|link|links|mirror|mirrors|sit|sits|expire|expires|page|pages|allow|allows|point|points|target|targets|run|runs|include|includes|come|comes|fire|fires|trigger|triggers)\b', unless=_NOW, triggers=' come| fire| trigger| use| follow| go| live| belong| happen| ship| link| mirror| sit| expire| page| allow| point| target| run| include'),
+    rule('habitual', 'convention', r'^(?![^\n]*(?-i:[\u3040-\u30ff\u4e00-\u9fff]))' + _SUBJECT + r'(?:use|uses|follow|follows|go|goes|live|lives|belong|belongs|happen|happens|ship|ships|link|links|mirror|mirrors|sit|sits|expire|expires|page|pages|allow|allows|point|points|target|targets|run|runs|include|includes|come|comes|fire|fires|trigger|triggers|block|blocks|fail|fails)\b', unless=_NOW, triggers=' block| fail| come| fire| trigger| use| follow| go| live| belong| happen| ship| link| mirror| sit| expire| page| allow| point| target| run| include'),
     # convention: "The release checklist lives in RELEASING.md." / not: "It lives in my head." (pronoun subject)
     rule('lives_in', 'convention', r"^(?!(?:it|this|that|he|she|they|i|you|my|your)\b)[\w'`./ -]{3,60}? (?:lives?|belongs?|is kept|are kept) (?:in|under|inside|at|on)\b", unless=_NOW, triggers=' live| belong| kept'),
     # convention: "We squash-merge feature branches." "We target Python 3.9." / not: "We found the bug."
@@ -146,7 +146,7 @@ NOISE_RULES: tuple[Rule, ...] = (
 # Leading words that carry no meaning of their own and are stripped before judging:
 # "OK, we never retry POSTs." is judged as "we never retry POSTs."
 LEAD_CHATTER_RE = (
-    r'(?i)^(?:(?:ok(?:ay)?|sure|yes|yep|yeah|right|great|cool|good|fine|alright|perfect|got it|understood|agreed|done|for the record|(?:quick |small |important )?(?:note|reminder)(?: for [\w -]{1,30}| to self)?|remember|fyi|btw|important|heads up|ps|好的|嗯|对|行)[\s,.!:;，。！—–-]+)+'
+    r'(?i)^(?:(?:ok(?:ay)?|sure|yes|yep|yeah|right|great|cool|good|fine|alright|perfect|got it|understood|agreed|done|for the record|(?:quick |small |important )?(?:note|reminder)(?: for [\w -]{1,30}| to self)?|remember|fyi|btw|important|heads up|ps|and|also|plus|好的|嗯|对|行)[\s,.!:;，。！—–-]+)+'
 )
 
 # Characters typical of code, not prose. A sentence past this share is code (see filters.is_code).

@@ -14,8 +14,8 @@ from memory_gate.sentences import split_sentences
 from tests.filters_test import MUST_DROP, MUST_KEEP
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = [s for name in ('sessions.txt', 'holdout.txt')
-          for line in (ROOT / 'benchmarks' / 'devset' / name).read_text(encoding='utf-8').splitlines()
+CORPUS = [s for path in sorted((ROOT / 'benchmarks' / 'devset').glob('*.txt'))
+          for line in path.read_text(encoding='utf-8').splitlines()
           for s in split_sentences(re.sub(r'^(?:[UA]>|\.\.) |\s*\[[a-z_:]+\]\s*$', '', line))]
 CORPUS += [s for s, _ in MUST_KEEP + MUST_DROP]
 WORDS = sorted({w for r in patterns.SIGNAL_RULES for w in r.contains + r.starts} | {
