@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from memory_gate.cli import main
-from tests.conftest import git, run, say, write_jsonl
+from tests.conftest import git, read_only, run, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / 'examples' / 'session.jsonl'
@@ -125,9 +125,10 @@ def test_build_never_writes(repo: Path) -> None:
     shutil.copy(EXAMPLE, repo / 'session.jsonl')
     memory = repo / 'AGENTS.md'
     memory.write_text('# Memory\n')
-    memory.chmod(0o444)
     before = git(repo, 'status', '--porcelain', '--ignored')
-    assert build(repo, 'session.jsonl').returncode == 0
+    with read_only(memory):
+        done = build(repo, 'session.jsonl')
+    assert done.returncode == 0 and '+- We decided' in done.stdout
     assert git(repo, 'status', '--porcelain', '--ignored') == before
     assert memory.read_text() == '# Memory\n'
 

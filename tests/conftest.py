@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -47,3 +50,19 @@ def repo(tmp_path: Path) -> Path:
     git(path, 'add', 'README.md')
     git(path, 'commit', '-qm', 'init')
     return path
+
+
+@contextlib.contextmanager
+def read_only(*paths: Path) -> Iterator[None]:
+    """Make files truly read-only for the block: chmod 444, and for root (whom modes do not stop) chattr +i."""
+    immutable = os.geteuid() == 0 and shutil.which('chattr') is not None
+    for path in paths:
+        path.chmod(0o444)
+        if immutable:
+            immutable = subprocess.run(['chattr', '+i', str(path)], capture_output=True).returncode == 0
+    try:
+        yield
+    finally:
+        for path in paths:
+            subprocess.run(['chattr', '-i', str(path)], capture_output=True)
+            path.chmod(0o644)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ENV, git, say, write_jsonl
+from tests.conftest import ENV, git, read_only, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ('memory_gate', 'setup.cfg', 'pyproject.toml', '.pre-commit-hooks.yaml', 'README.md', 'LICENSE')
@@ -277,11 +277,14 @@ def test_hook_never_writes_memory_or_ledger(project: Repo) -> None:
     ledger.write_text('Some declined bullet from before.\n')
     project.git('add', ledger.name)
     project.git('commit', '-qm', 'ledger')
-    for path in (project.path / 'AGENTS.md', ledger):
-        path.chmod(0o444)
+    memory = project.path / 'AGENTS.md'
     stage(project, 's.jsonl', DECIDE)
-    before = {p: p.read_bytes() for p in (project.path / 'AGENTS.md', ledger)}
-    assert project.commit().returncode == 1
+    before = {p: p.read_bytes() for p in (memory, ledger)}
+    with read_only(memory, ledger):
+        done = project.commit()
+        by_hand = project.memory_gate('hook', 's.jsonl')
+    assert done.returncode == 1 and '+- ' + DECIDE in done.stdout
+    assert by_hand.returncode == 1 and 'Traceback' not in by_hand.stderr
     assert {p: p.read_bytes() for p in before} == before
     assert project.git('status', '--porcelain') == 'A  s.jsonl\n?? s.jsonl.memory.diff\n'
 
