@@ -186,38 +186,49 @@ def memory_of(diff_text: str, root: str) -> str:
     raise InputError('has no +++ b/<memory file> line')
 
 
+def read_proposal(path: str, root: str) -> list[str]:
+    """The bullets of a proposal that are not in its memory file now. Raises InputError for a file that is not one."""
+    data = files.read_bytes(path)
+    if data is None:
+        raise InputError('no such file')
+    text = data.decode('utf-8', 'replace')
+    if not text.startswith(MARK):
+        raise InputError('is not a memory-gate proposal')
+    known = known_identities(read_memory(memory_of(text, root)) or '')
+    return [b for b in proposed_bullets(text) if identity(b) not in known]
+
+
 def run_decline(paths: Sequence[str], pending: bool, settings: Settings) -> int:
     root = files.repo_root() or '.'
     paths = list(paths) + (pending_proposals(root) if pending else [])
+    if not paths:
+        print('memory-gate: no pending proposals' if pending else 'memory-gate: name the proposals to decline, or --pending')
+        return 0 if pending else 2
     declined: list[str] = []
+    done: list[str] = []
     status = 0
-    tracked = tracked_files(root)
     for path in paths:
         try:
-            data = files.read_bytes(path)
-            if data is None:
-                raise InputError('no such file')
-            text = data.decode('utf-8', 'replace')
-            if not text.startswith(MARK):
-                raise InputError('is not a memory-gate proposal')
-            known = known_identities(read_memory(memory_of(text, root)) or '')
+            declined += read_proposal(path, root)
+            done.append(path)
         except InputError as exc:
             err(f'{path}: {exc}')
             status = 2
-            continue
-        declined += [b for b in proposed_bullets(text) if identity(b) not in known]
+    if declined:
+        try:
+            old = (files.read_bytes(settings.ledger) or b'').decode('utf-8', 'replace')
+            files.write_new(settings.ledger, render_ledger(old, declined), '')
+        except (InputError, OSError) as exc:
+            err(f'{settings.ledger}: {exc}')
+            return 2
+    tracked = tracked_files(root)
+    for path in done:  # only once the ledger holds their bullets
         if os.path.relpath(path, root) not in tracked:
             os.unlink(path)
-    if not declined:
-        print('memory-gate: nothing to decline: every proposed bullet is in memory already')
-        return status
-    try:
-        old = (files.read_bytes(settings.ledger) or b'').decode('utf-8', 'replace')
-        files.write_new(settings.ledger, render_ledger(old, declined), '')
-    except (InputError, OSError) as exc:
-        err(f'{settings.ledger}: {exc}')
-        return 2
     for bullet in declined:
-        print(f'declined: {bullet}')
-    print(f'memory-gate: recorded {len(declined)} declined bullet(s) in {settings.ledger}; now: git add {settings.ledger}')
+        print(f'declined: {printable(bullet)}')
+    if declined:
+        print(f'memory-gate: recorded {len(declined)} declined bullet(s) in {settings.ledger}; now: git add {shell(settings.ledger)}')
+    else:
+        print('memory-gate: nothing to decline: every proposed bullet is in memory already')
     return status

@@ -328,3 +328,24 @@ def test_review_output_has_no_raw_control_characters(project: Repo) -> None:
     assert done.returncode == 1 and '+- We decided to keep the parser in C.' in done.stdout
     for ch in done.stdout:
         assert ch == '\n' or (ch.isprintable() and ch not in '\u202e\u202c'), repr(ch)
+
+
+def test_decline_edge_cases(project: Repo) -> None:
+    assert project.memory_gate('decline').returncode == 2
+    done = project.memory_gate('decline', '--pending')
+    assert done.returncode == 0 and 'no pending proposals' in done.stdout
+    (project.path / 'notes.txt').write_text('not a proposal\n')
+    done = project.memory_gate('decline', 'notes.txt', 'missing.memory.diff')
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ['memory-gate: notes.txt: is not a memory-gate proposal',
+                                        'memory-gate: missing.memory.diff: no such file']
+    assert (project.path / 'notes.txt').exists()
+
+
+def test_decline_keeps_the_proposal_when_the_ledger_cannot_be_written(project: Repo) -> None:
+    stage(project, 's.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    (project.path / 'ledger-dir').mkdir()
+    done = project.memory_gate('decline', 's.jsonl.memory.diff', '--ledger', 'ledger-dir')
+    assert done.returncode == 2 and done.stderr.startswith('memory-gate: ledger-dir: ')
+    assert (project.path / 's.jsonl.memory.diff').exists()
