@@ -155,7 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == 'build':
         return run_build(args, settings)
-    from memory_gate import hook
     if args.command == 'hook':
-        return hook.run_hook(args.transcripts, settings)
-    return hook.run_decline(args.proposals, args.pending, settings)
+        from memory_gate.hook import run_hook
+        return run_hook(args.transcripts, settings)
+    from memory_gate.decline import run_decline
+    return run_decline(args.proposals, args.pending, settings)

@@ -1,8 +1,7 @@
-"""The review loop: the pre-commit hook writes proposals and blocks; decline records what was not taken."""
+"""The pre-commit hook: write a proposal beside each transcript with pending bullets, print the review, block."""
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 from collections.abc import Sequence
 
@@ -10,27 +9,10 @@ from memory_gate import files
 from memory_gate.cli import err, memory_target, read_memory, report_withheld, transcripts
 from memory_gate.diff import applied, render
 from memory_gate.files import InputError
-from memory_gate.memory import identity, known_identities, parse_ledger, render_ledger
+from memory_gate.memory import parse_ledger
 from memory_gate.pipeline import Proposal, Settings, build
+from memory_gate.proposals import DECLINE_HOOK, MARK, SUFFIX, header, is_ours, proposed_bullets, shell
 from memory_gate.sentences import printable
-
-MARK = '# memory-gate proposal'  # the first line of every proposal file memory-gate writes
-SUFFIX = '.memory.diff'
-DECLINE_HOOK = 'pre-commit run memory-gate-decline --hook-stage manual'
-
-
-def is_ours(path: str) -> bool:
-    try:
-        data = files.read_bytes(path)
-    except InputError:
-        return False
-    return data is not None and data.startswith(MARK.encode())
-
-
-def proposed_bullets(diff_text: str) -> list[str]:
-    """The bullets a proposal file adds."""
-    body = diff_text.split('\n+++ ', 1)[-1]
-    return [line[3:].rstrip('\r') for line in body.splitlines() if line.startswith('+- ')]
 
 
 def tracked_files(root: str) -> set[str]:
@@ -63,21 +45,6 @@ def earlier_bullets(first: str, tracked: set[str], pending: set[str]) -> list[st
             with open(path, encoding='utf-8', errors='replace', newline='') as f:
                 bullets += proposed_bullets(f.read())
     return bullets
-
-
-def header(source: str, rel: str, proposals: Sequence[Proposal]) -> str:
-    target, rel = shell(source + SUFFIX), shell(rel)
-    lines = [f'{MARK} for {rel} from {printable(source)}', f'# accept: git apply {target} && git add {rel}',
-             f'# decline: memory-gate decline {target}  (or: {DECLINE_HOOK})']
-    for p in proposals:
-        where = ', '.join(x for x in (p.role, f'rule {p.kind}/{p.rule}', p.session and f'session {p.session}', p.timestamp) if x)
-        lines.append(f'# line {p.line} ({printable(where)}): {p.text}')
-    return '\n'.join(lines) + '\n'
-
-
-def shell(path: str) -> str:
-    """A path as it is typed in a shell command, safe to print."""
-    return printable(shlex.quote(path))
 
 
 def inside(path: str, root: str) -> bool:
@@ -171,64 +138,3 @@ def print_next_steps(written: Sequence[str], rel: str, settings: Settings) -> No
     print(f'  memory-gate decline {" ".join(shell(t) for t in written)} && git add {ledger}')
     print(f'  (with pre-commit alone: {DECLINE_HOOK} && git add {ledger})')
     print('Then commit again.')
-
-
-def pending_proposals(root: str) -> list[str]:
-    out = files.git(root, 'ls-files', '-z', '--cached', '--others', '--', '*' + SUFFIX) or b''
-    names = sorted(set(out.decode('utf-8', 'replace').split('\0')) - {''})
-    return [os.path.join(root, n) for n in names if is_ours(os.path.join(root, n))]
-
-
-def memory_of(diff_text: str, root: str) -> str:
-    for line in diff_text.splitlines():
-        if line.startswith('+++ b/'):
-            return os.path.join(root, line[6:].rstrip('\r'))
-    raise InputError('has no +++ b/<memory file> line')
-
-
-def read_proposal(path: str, root: str) -> list[str]:
-    """The bullets of a proposal that are not in its memory file now. Raises InputError for a file that is not one."""
-    data = files.read_bytes(path)
-    if data is None:
-        raise InputError('no such file')
-    text = data.decode('utf-8', 'replace')
-    if not text.startswith(MARK):
-        raise InputError('is not a memory-gate proposal')
-    known = known_identities(read_memory(memory_of(text, root)) or '')
-    return [b for b in proposed_bullets(text) if identity(b) not in known]
-
-
-def run_decline(paths: Sequence[str], pending: bool, settings: Settings) -> int:
-    root = files.repo_root() or '.'
-    paths = list(paths) + (pending_proposals(root) if pending else [])
-    if not paths:
-        print('memory-gate: no pending proposals' if pending else 'memory-gate: name the proposals to decline, or --pending')
-        return 0 if pending else 2
-    declined: list[str] = []
-    done: list[str] = []
-    status = 0
-    for path in paths:
-        try:
-            declined += read_proposal(path, root)
-            done.append(path)
-        except InputError as exc:
-            err(f'{path}: {exc}')
-            status = 2
-    if declined:
-        try:
-            old = (files.read_bytes(settings.ledger) or b'').decode('utf-8', 'replace')
-            files.write_new(settings.ledger, render_ledger(old, declined), '')
-        except (InputError, OSError) as exc:
-            err(f'{settings.ledger}: {exc}')
-            return 2
-    tracked = tracked_files(root)
-    for path in done:  # only once the ledger holds their bullets
-        if os.path.relpath(path, root) not in tracked:
-            os.unlink(path)
-    for bullet in declined:
-        print(f'declined: {printable(bullet)}')
-    if declined:
-        print(f'memory-gate: recorded {len(declined)} declined bullet(s) in {settings.ledger}; now: git add {shell(settings.ledger)}')
-    else:
-        print('memory-gate: nothing to decline: every proposed bullet is in memory already')
-    return status
