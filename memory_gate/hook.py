@@ -52,11 +52,11 @@ def inside(path: str, root: str) -> bool:
     return real == root or real.startswith(root + os.sep)
 
 
-def by_source(paths: Sequence[str], proposals: Sequence[Proposal], cap: int) -> dict[str, list[Proposal]]:
+def by_source(paths: Sequence[str], proposals: Sequence[Proposal]) -> dict[str, list[Proposal]]:
+    """Pending bullets grouped per transcript, every given transcript present, in path order."""
     groups: dict[str, list[Proposal]] = {path: [] for path in paths}
     for p in proposals:
-        if len(groups[p.source]) < cap:
-            groups[p.source].append(p)
+        groups[p.source].append(p)
     return groups
 
 
@@ -80,7 +80,8 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     report_withheld(result)
     state = applied(memory, earlier)
     written: list[str] = []
-    for source, proposals in by_source(paths, result.proposed, settings.max_add).items():
+    for source, pending in by_source(paths, result.proposed).items():
+        proposals = pending[: settings.max_add]  # the cap is per proposal file
         target = source + SUFFIX
         if not proposals:
             if target not in tracked and is_ours(target):
@@ -92,7 +93,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
             continue
         written.append(target)
         state = applied(state, [p.text for p in proposals])
-        report(source, rel, proposals, diff, result.files[source]['held_back'], settings)
+        report(source, rel, proposals, diff, len(pending) - len(proposals), settings)
     if written:
         over_budget(state or '', settings)
         print_next_steps(written, rel, settings)

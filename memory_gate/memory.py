@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+# A memory bullet: a line whose first non-blank characters are a list marker, at any indent. Proposals are
+# such lines; known_identities also reads every other memory line, so prose in memory is not proposed again.
 BULLET_RE = r'^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(\S.*)$'
 _MARKER_RE = r'^\s*(?:(?:[-*+]|\d{1,9}[.)])\s+)+'
 _MARK_START = frozenset('-*+0123456789')

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from memory_gate.proposals import proposed_bullets
 from tests.conftest import ENV, git, read_only, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -349,3 +350,17 @@ def test_decline_keeps_the_proposal_when_the_ledger_cannot_be_written(project: R
     done = project.memory_gate('decline', 's.jsonl.memory.diff', '--ledger', 'ledger-dir')
     assert done.returncode == 2 and done.stderr.startswith('memory-gate: ledger-dir: ')
     assert (project.path / 's.jsonl.memory.diff').exists()
+
+
+def test_max_add_caps_each_proposal_and_says_how_many_wait(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+    src, rev, env = hook_repo
+    project = configure(repo, src, rev, env, '        args: [--max-add, "1"]\n')
+    stage(project, 's.jsonl', DECIDE, NEVER, 'Releases must be tagged from main.')
+    done = project.commit()
+    assert done.returncode == 1 and '(2 more held back by --max-add 1; proposed once these are reviewed)' in done.stdout
+    assert proposed_bullets((project.path / 's.jsonl.memory.diff').read_text()) == [DECIDE]
+    project.git('apply', 's.jsonl.memory.diff')
+    project.git('add', 'AGENTS.md')
+    done = project.commit()
+    assert done.returncode == 1 and '(1 more held back' in done.stdout
+    assert proposed_bullets((project.path / 's.jsonl.memory.diff').read_text()) == [NEVER]
