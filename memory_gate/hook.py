@@ -39,7 +39,8 @@ def earlier_bullets(first: str, tracked: set[str], pending: set[str]) -> list[st
     chains its proposals after those of the earlier ones, so they apply in path order.
     """
     bullets: list[str] = []
-    for transcript in sorted(t for t in tracked if t < first and t not in pending):
+    kinds = {os.path.splitext(p)[1] for p in pending}  # only files like the transcripts given: no stat per tracked file
+    for transcript in sorted(t for t in tracked if t < first and t not in pending and os.path.splitext(t)[1] in kinds):
         path = transcript + SUFFIX
         if path not in tracked and is_ours(path):
             with open(path, encoding='utf-8', errors='replace', newline='') as f:
