@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections import Counter
@@ -91,7 +92,7 @@ def guarded(path: str, lines: Iterator[bytes | None], failed: list[str]) -> Iter
     try:
         yield from lines
     except OSError as exc:
-        err(f'{path}: {(exc.strerror or str(exc)).lower()}')
+        err(f'{path}: {files.problem(exc)}')
         failed.append(path)
 
 
@@ -147,6 +148,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # diffs of UTF-8 memory files are UTF-8, whatever the locale says
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding='utf-8', errors='replace')
     args = parser().parse_args(argv)
     try:
         settings = config.settings_from(args, config.load_pyproject(files.repo_root() or '.'))

@@ -34,7 +34,8 @@ def iter_lines(stream: BinaryIO, cap: int = MAX_LINE_BYTES) -> Iterator[bytes | 
             yield line
 
 
-def _problem(exc: OSError) -> str:
+def problem(exc: OSError) -> str:
+    """An OS error as the short lowercase phrase printed after a path ('no such file or directory')."""
     return (exc.strerror or str(exc)).lower()
 
 
@@ -43,7 +44,7 @@ def open_transcript(path: str) -> BinaryIO:
     try:
         mode = os.stat(path).st_mode
     except OSError as exc:
-        raise InputError(_problem(exc)) from None
+        raise InputError(problem(exc)) from None
     if stat.S_ISDIR(mode):
         raise InputError('is a directory')
     if not stat.S_ISREG(mode):
@@ -51,7 +52,7 @@ def open_transcript(path: str) -> BinaryIO:
     try:
         return open(path, 'rb', buffering=_CHUNK)  # a large buffer reads long lines in fewer system calls
     except OSError as exc:
-        raise InputError(_problem(exc)) from None
+        raise InputError(problem(exc)) from None
 
 
 def decode_memory(data: bytes) -> str:
@@ -72,7 +73,7 @@ def read_bytes(path: str) -> bytes | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise InputError(_problem(exc)) from None
+        raise InputError(problem(exc)) from None
 
 
 def repo_root(start: str = '.') -> str | None:

@@ -5,6 +5,7 @@ import os
 import shutil
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -222,3 +223,10 @@ def test_no_raw_control_characters_reach_the_terminal(tmp_path: Path) -> None:
     assert done.stdout.count('\n+- ') == 2
     for ch in done.stdout:
         assert ch == '\n' or (ch.isprintable() and ch not in '\u202e\u202c'), repr(ch)
+
+
+def test_output_is_utf8_whatever_the_locale(tmp_path: Path) -> None:
+    write_jsonl(tmp_path / 't.jsonl', say('user', '以后都用 UTC 存时间。'))
+    env = {**os.environ, 'PYTHONIOENCODING': 'latin-1', 'LC_ALL': 'C'}
+    done = subprocess.run([sys.executable, '-m', 'memory_gate', 'build', 't.jsonl'], cwd=tmp_path, capture_output=True, env=env)
+    assert done.returncode == 0 and '+- 以后都用 UTC 存时间。\n'.encode() in done.stdout
