@@ -93,6 +93,9 @@ def report(proposed: list[Proposal], labeled: list[Labeled], matched: dict[int, 
     no_seed = sum(1 for g in gold if not SEED_RE.search(g.text))
     print(f'development set: {len(gold)} durable statements ({no_seed} = {ratio(no_seed, len(gold)):.0%} without a seed keyword), '
           f'{len(traps)} traps, {len(labeled) - len(gold) - len(traps)} ordinary sentences')
+    if not gold:  # a set of ordinary sentences only: everything proposed is a false positive
+        print(f'overall: proposed {len(proposed)} of {len(labeled) - len(traps)} ordinary sentences (all false positives)')
+        return
     print(f'overall: proposed {len(proposed)}, correct {tp}, precision {precision:.3f}, recall {recall:.3f}, F1 {f1:.3f}')
     print('\nper kind (recall over gold of that kind; precision over proposals whose rule has that kind):')
     for kind in ('decision', 'constraint', 'root_cause', 'convention', 'preference'):

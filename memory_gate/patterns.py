@@ -45,11 +45,11 @@ _PASSIVE = (
     r"(?:[a-z]+ed|cut|run|built|kept|written|done|made|set|held|read|sent|shown|given|taken|chosen|frozen|put|split)\b"
 )
 # A subject that is a kind of thing, not one thing in view: "Components ...", not "The test ..." or "It ...".
-_SUBJECT = r"^(?!(?:i|you|it|this|that|these|those|he|she|they|we|there|here|what|which|who|the|a|an|my|your|his|her|its)\b)(?:[\w./@`'-]+ ){1,4}"
+_SUBJECT = r"^(?!(?:i|you|it|this|that|these|those|he|she|they|we|there|here|what|which|who|the|a|an|my|your|his|her|its|both|either|neither|some|most|many|several|few|all of)\b)(?:[\w./@`'-]+ ){1,4}"
 
 SIGNAL_RULES: tuple[Rule, ...] = (
     # decision: "We decided to drop Redis." / not: "Decide later." (no past decision, no seed word)
-    rule('decided', 'decision', r'\b(?:decided|decision|chose|choose|chosen|opted (?:for|to)|settled on|agreed (?:on|to|that)|standardi[sz]ed on)\b|\bwe (?:went|are going|\'re going|will go|\'ll go) with\b|\bwe (?:(?:all|have|had) )?(?:agreed|picked|selected|went for|landed on)\b|\bwe(?:\'re| are|\'ll| will)? (?:not|never|no longer) (?:using|going to use|adopting|going with)\b|^(?:settled|agreed|final|verdict|conclusion|resolution)\s*[:—–-]', triggers='settled|agreed|final|verdict|conclusion|resolution|not using|not going|not adopting|never using|no longer using|decid|decision|chose|choose|opted|settled on|agreed|standardi|went with|going with|go with|picked|selected|went for|landed on'),
+    rule('decided', 'decision', r'\bdecision\s*[:—–]|\b(?:decided|(?:our|the|my|final|team) decision (?:is|was|to)|chose|choose|chosen|opted (?:for|to)|settled on|agreed (?:on|to|that)|standardi[sz]ed on)\b|\bwe (?:went|are going|\'re going|will go|\'ll go) with\b|\bwe (?:(?:all|have|had) )?(?:agreed|picked|selected|went for|landed on)\b|\bwe(?:\'re| are|\'ll| will)? (?:not|never|no longer) (?:using|going to use|adopting|going with)\b|^(?:settled|agreed|final|verdict|conclusion|resolution)\s*[:—–-]', triggers='settled|agreed|final|verdict|conclusion|resolution|not using|not going|not adopting|never using|no longer using|decid|decision|chose|choose|opted|settled on|agreed|standardi|went with|going with|go with|picked|selected|went for|landed on'),
     # decision: "Postgres it is." "Tailwind it is for the admin panel." / not: "Here it is." (a verdict is short by nature)
     rule('x_it_is', 'decision', r'^(?!(?:here|there|this|that|so|what|where|and|but)\b)[\w.+#/ -]{2,40}\bit is(?: for\b[^.]{1,60})?[.!]?$', min_length=12, triggers='it is'),
     # decision: "Let's go with pnpm from here on." "Stick with CSS modules." / not: "Let's see what happens."
@@ -81,7 +81,7 @@ SIGNAL_RULES: tuple[Rule, ...] = (
     # root_cause: "The workaround is to set TZ=UTC."
     rule('workaround', 'root_cause', r'\bwork-?arounds?\b', triggers='workaround|work-around'),
     # preference: "I prefer small commits." / not: "preferably" alone still matches; acceptable
-    rule('prefer', 'preference', r"\b(?:prefer(?:s|red|ably)?|preference|rather than|instead of|i'?d rather|we'?d rather)\b", triggers='prefer|rather|instead of'),
+    rule('prefer', 'preference', r"\b(?:prefer(?:s|red|ably)?|preference|rather than|instead of|i'?d rather|we'?d rather)\b", unless=_NOW, triggers='prefer|rather|instead of'),
     # preference: "Use tabs, not spaces, in the Makefile." / not: "Use it, not now." is rare
     rule('x_not_y', 'preference', r'^(?:please )?(?:use|keep|write|choose|pick|go with)\b[^,;.]{1,40},? not\b|\bover \w+(?: \w+)? (?:for|when)\b', triggers=' not|over '),
     # decision: "Pagination uses opaque cursors, not page numbers." "Stick with CSS modules; no styled-components."
@@ -109,7 +109,7 @@ SIGNAL_RULES: tuple[Rule, ...] = (
     # convention: "We use orjson for serialization everywhere." "Dataclasses are frozen by default in this codebase."
     rule('scope', 'convention', r'\b(?:everywhere|for everything|for anything|across the board|by default|in this (?:codebase|repo|repository|project|team)|in (?:all|every) (?:[\w-]+ )?(?:code|files?|modules?|services?|environments?|repos?|branch(?:es)?)|in new code|last resort|source of truth|(?:on|for|after|before|with) (?:every|each) (?!time\b|one\b)\w+)\b', unless=_NOW + r'|\bi\b|\b(?:we will|we\'ll|kept|was|were|had)\b', min_length=12, triggers='every|anything|across the board|by default|in this |in all |in new code|last resort|source of truth|each'),
     # convention: "All migrations go in db/migrations." "Every alert links to a runbook." / not: "All done." "Each worker now gets a DB."
-    rule('universal', 'convention', r'^(?:all|every|each|any|no) (?!time\b|one of\b|done\b|good\b|set\b)[\w.-]+(?: [\w.-]+){0,3} \w+|^(?:nobody|no one|none of us)\b', unless=_NOW, triggers='^all |^every |^each |^any |^no |^nobody|^none of us'),
+    rule('universal', 'convention', r'^(?:all|every|each|any|no) (?!time\b|one of\b|done\b|good\b|set\b)[\w.-]+(?: [\w.-]+){0,3} \w+|^(?:nobody|no one|none of us)\b', unless=_NOW + r'|^all of (?:this|that|these|those|it|them)\b|\b(?:has|have|had) (?:\w+ )?(?:been|\w+ed|done|seen|made|gone|run)\b|\b(?:was|were|did)\b', triggers='^all |^every |^each |^any |^no |^nobody|^none of us'),
     # convention: "Components live in src/components." "Tags follow semver." / not: "It goes to the log." (pronoun subject)
     rule('habitual', 'convention', r'^(?![^\n]*(?-i:[\u3040-\u30ff\u4e00-\u9fff]))' + _SUBJECT + r'(?:use|uses|follow|follows|go|goes|live|lives|belong|belongs|happen|happens|ship|ships|link|links|mirror|mirrors|sit|sits|expire|expires|page|pages|allow|allows|point|points|target|targets|run|runs|include|includes|come|comes|fire|fires|trigger|triggers|block|blocks|fail|fails|map|maps)\b', unless=_NOW, triggers=' map| block| fail| come| fire| trigger| use| follow| go| live| belong| happen| ship| link| mirror| sit| expire| page| allow| point| target| run| include'),
     # convention: "The release checklist lives in RELEASING.md." / not: "It lives in my head." (pronoun subject)
