@@ -39,7 +39,8 @@ def candidates(text: str, rules: Sequence[Rule]) -> list[Rule]:
     A rule none of whose gate words occur anywhere in the text cannot match any of its
     sentences, so a turn is judged against these rules only: same verdicts, less work.
     """
-    return [r for r in rules if not (r.contains or r.starts) or any(map(text.__contains__, r.contains + r.starts))]
+    return [r for r in rules if not (r.contains or r.starts)
+            or any(map(text.__contains__, r.contains)) or any(map(text.__contains__, r.starts))]
 
 
 def fires(r: Rule, sentence: str) -> bool:
