@@ -118,3 +118,23 @@ def test_chinese_length_is_weighted() -> None:
 def test_leading_chatter_is_stripped_not_the_sentence() -> None:
     assert strip_lead('OK, sure - we never retry POSTs.') == 'we never retry POSTs.'
     assert verdict('Sure, we never retry POST requests.') == ('keep', 'constraint')
+
+
+SEEDS = [
+    'We decided to keep the parser in pure Python.', 'The decision was to keep the parser in pure Python.',
+    'We chose Postgres for the billing data.', 'Choose Postgres for any new service data.',
+    'Migrations must be reviewed by a second person.', 'Migrations must not drop columns in place.',
+    'Never log request bodies on the auth endpoints.', 'Always pin the Node version in CI.',
+    'The root cause of the outage was a bad config push.', 'I prefer small commits with one change each.',
+    'My preference is one module per cloud service.', 'Releases require a signed tag from main.',
+    'Our convention is kebab-case for file names.', 'The rule is one migration per pull request.',
+    'The flaky upload test was fixed by using tmp_path.', 'The fix was to pin urllib3 below version 2.',
+    'The workaround is to set TZ=UTC before the tests.',
+    '我们决定用 pnpm 管理依赖。', '我偏好函数式写法。', '这个问题是通过加锁修复的。', '必须在合并前跑完集成测试。',
+    '日志里不要打印用户的手机号。', '禁止在生产环境直接修改数据库。', '服务启动失败的原因是环境变量没有注入。', '我们约定接口都返回 JSON。',
+]
+
+
+@pytest.mark.parametrize('sentence', SEEDS)
+def test_every_seed_family_is_kept(sentence: str) -> None:
+    assert verdict(sentence)[0] == 'keep'
