@@ -79,8 +79,8 @@ def load_pyproject(root: str) -> dict[str, Any]:
     else:  # Python < 3.11 reads pyproject.toml only when tomli is installed
         try:
             import tomli as tomllib
-        except ImportError:
-            return {}
+        except ImportError:  # installed without its dependencies: say so rather than ignore the team's rules
+            raise ConfigError(f'{path}: has [tool.memory-gate] but this Python cannot read TOML; pip install tomli') from None
     try:
         table = tomllib.loads(data.decode('utf-8')).get('tool', {}).get('memory-gate', {})
     except (UnicodeDecodeError, ValueError) as exc:
