@@ -17,6 +17,11 @@ def split_lines(text: str) -> list[str]:
     return [line + '\n' for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
 
 
+def line_ending(lines: Sequence[str]) -> str:
+    """The file's line ending, as its first line has it: new lines keep it."""
+    return '\r\n' if lines and lines[0].endswith('\r\n') else '\n'
+
+
 def render(path: str, memory_text: str | None, bullets: Sequence[str]) -> str:
     """The diff that appends `bullets` to the memory file at repository-relative `path`.
 
@@ -27,7 +32,7 @@ def render(path: str, memory_text: str | None, bullets: Sequence[str]) -> str:
         return ''
     old_name = '/dev/null' if memory_text is None else 'a/' + path
     lines = split_lines(memory_text or '')
-    eol = '\r\n' if lines and lines[0].endswith('\r\n') else '\n'
+    eol = line_ending(lines)
     added = ''.join('+' + bullet_line(b) + eol for b in bullets)
     context = lines[-CONTEXT:]
     start = len(lines) - len(context) + 1 if lines else 0
@@ -46,7 +51,7 @@ def applied(memory_text: str | None, bullets: Sequence[str]) -> str | None:
     if not bullets:
         return memory_text
     text = memory_text or ''
-    eol = '\r\n' if '\r\n' in text.split('\n', 1)[0] + '\n' else '\n'
+    eol = line_ending(split_lines(text))
     if text and not text.endswith('\n'):
         text += eol
     return text + ''.join(bullet_line(b) + eol for b in bullets)

@@ -16,6 +16,8 @@ MEMORIES = {
     'crlf': b'# Memory\r\n\r\n- Timestamps are stored in UTC.\r\n',
     'crlf no trailing newline': b'# Memory\r\n- one\r\n- two',
     'one line': b'- only\n',
+    'lone CR at the end': b'# Memory\n- a rule\r',
+    'one line ending in CR': b'- only\r',
     'long': b''.join(b'- bullet %d\n' % i for i in range(50)),
     'missing': None,
 }
