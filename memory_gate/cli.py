@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
 import sys
 from collections import Counter
@@ -102,7 +103,6 @@ def report_withheld(result: Result) -> None:
 
 
 def json_result(result: Result) -> str:
-    import json
     return json.dumps({
         'stats': {k: result.stats[k] for k in [*CORE_STATS, *sorted(set(result.stats) - set(CORE_STATS))]},
         'files': {src: dict(sorted(stats.items())) for src, stats in result.files.items()},

@@ -50,7 +50,7 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings) -> int:
             status = 2
     if declined:
         try:
-            old = (files.read_bytes(settings.ledger) or b'').decode('utf-8', 'replace')
+            old = files.read_text(settings.ledger)
             files.write_new(settings.ledger, render_ledger(old, declined), '')
         except (InputError, OSError) as exc:
             err(f'{settings.ledger}: {exc}')

@@ -76,6 +76,11 @@ def read_bytes(path: str) -> bytes | None:
         raise InputError(problem(exc)) from None
 
 
+def read_text(path: str) -> str:
+    """A small text file (the ledger) decoded leniently; '' when it does not exist. Raises InputError."""
+    return (read_bytes(path) or b'').decode('utf-8', 'replace')
+
+
 def repo_root(start: str = '.') -> str | None:
     """The top of the git work tree containing `start`, found without running git."""
     path = os.path.abspath(start)

@@ -11,7 +11,7 @@ from memory_gate.diff import applied, render
 from memory_gate.files import InputError
 from memory_gate.memory import parse_ledger
 from memory_gate.pipeline import Proposal, Settings, build
-from memory_gate.proposals import DECLINE_HOOK, MARK, SUFFIX, header, is_ours, proposed_bullets, shell
+from memory_gate.proposals import DECLINE_HOOK, MARK, SUFFIX, header, is_ours, proposed_bullets, read_ours, shell
 from memory_gate.sentences import printable
 
 
@@ -42,9 +42,9 @@ def earlier_bullets(first: str, tracked: set[str], pending: set[str]) -> list[st
     kinds = {os.path.splitext(p)[1] for p in pending}  # only files like the transcripts given: no stat per tracked file
     for transcript in sorted(t for t in tracked if t < first and t not in pending and os.path.splitext(t)[1] in kinds):
         path = transcript + SUFFIX
-        if path not in tracked and is_ours(path):
-            with open(path, encoding='utf-8', errors='replace', newline='') as f:
-                bullets += proposed_bullets(f.read())
+        text = None if path in tracked else read_ours(path)
+        if text is not None:
+            bullets += proposed_bullets(text)
     return bullets
 
 
@@ -69,7 +69,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     rel, real = memory_target(settings.memory)
     try:
         memory = staged_memory(root, rel, real)
-        declined = parse_ledger((files.read_bytes(settings.ledger) or b'').decode('utf-8', 'replace'))
+        declined = parse_ledger(files.read_text(settings.ledger))
     except InputError as exc:
         err(f'{settings.memory}: {exc}')
         return 1

@@ -15,12 +15,17 @@ SUFFIX = '.memory.diff'
 DECLINE_HOOK = 'pre-commit run memory-gate-decline --hook-stage manual'
 
 
-def is_ours(path: str) -> bool:
+def read_ours(path: str) -> str | None:
+    """The text of a proposal file memory-gate wrote; None when the path is missing, unreadable, or not ours."""
     try:
         data = files.read_bytes(path)
     except InputError:
-        return False
-    return data is not None and data.startswith(MARK.encode())
+        return None
+    return data.decode('utf-8', 'replace') if data is not None and data.startswith(MARK.encode()) else None
+
+
+def is_ours(path: str) -> bool:
+    return read_ours(path) is not None
 
 
 def proposed_bullets(diff_text: str) -> list[str]:

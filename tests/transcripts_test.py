@@ -83,5 +83,5 @@ def test_every_proposal_was_said_by_a_person(name: str, settings: Settings) -> N
     assert proposed or settings is not EVERYTHING
 
 
-def test_the_files_are_the_shared_recordings() -> None:
+def test_every_recording_has_pinned_counts() -> None:
     assert len(list(HERE.glob('*/*.jsonl'))) == len(EXPECTED)
