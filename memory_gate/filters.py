@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from memory_gate import patterns
 from memory_gate.patterns import Rule
+from memory_gate.screen import Screen
 
 # Length gates, in Latin-equivalent characters.
 # 20: shorter than "Never push to main." carries no durable knowledge ("ok, done").
@@ -33,28 +34,14 @@ def gated(r: Rule, low: str) -> bool:
     return low.startswith(r.starts) or any(map(low.__contains__, r.contains))
 
 
-def candidates(text: str, rules: Sequence[Rule]) -> list[Rule]:
-    """The rules that may match some sentence of `text` (lowered, whitespace collapsed).
-
-    A rule none of whose gate words occur anywhere in the text cannot match any of its
-    sentences, so a turn is judged against these rules only: same verdicts, less work.
-    """
-    return [r for r in rules if not (r.contains or r.starts)
-            or any(map(text.__contains__, r.contains)) or any(map(text.__contains__, r.starts))]
-
-
 def fires(r: Rule, sentence: str) -> bool:
-    """The rule's pattern matches and its `unless` does not (patterns compile once, in re's cache)."""
+    """The rule's pattern matches and its `unless` does not."""
     return re.search(r.pattern, sentence) is not None and not (r.unless and re.search(r.unless, sentence))
 
 
 def signal_rule(sentence: str, rules: Sequence[Rule]) -> Rule | None:
     """The first signal rule that picks this sentence, or None."""
-    low = sentence.lower()
-    for r in rules:
-        if gated(r, low) and fires(r, sentence):
-            return r
-    return None
+    return Judge(rules, ()).signal_rule(sentence)
 
 
 def is_code(sentence: str) -> bool:
@@ -65,10 +52,7 @@ def is_code(sentence: str) -> bool:
 
 def noise_reason(sentence: str, rules: Sequence[Rule]) -> str | None:
     """The name of the first noise rule that drops this sentence, or None."""
-    for r in rules:
-        if fires(r, sentence):
-            return r.name
-    return 'code' if is_code(sentence) else None
+    return Judge((), rules).noise_reason(sentence)
 
 
 def length_ok(sentence: str, min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH) -> bool:
@@ -83,12 +67,56 @@ def strip_lead(sentence: str) -> str:
 def judge(sentence: str, signal: Sequence[Rule], noise: Sequence[Rule],
           min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH) -> tuple[str, Rule | None]:
     """Why a sentence is dropped ('no_signal', 'noise:<rule>', 'length'), or ('keep', rule that picked it)."""
-    found = signal_rule(sentence, signal)
-    if found is None:
-        return 'no_signal', None
-    reason = noise_reason(sentence, noise)
-    if reason is not None:
-        return 'noise:' + reason, found
-    if not length_ok(sentence, found.min_length or min_length, max_length):
-        return 'length', found
-    return 'keep', found
+    return Judge(signal, noise, min_length, max_length).verdict(sentence)
+
+
+class Judge:
+    """A rule set for one run; the verdicts are those of the predicates above.
+
+    Each pattern is compiled the first time a sentence reaches it, so a run that judges
+    nothing compiles nothing, and later sentences skip re's cache lookup.
+    """
+
+    def __init__(self, signal: Sequence[Rule], noise: Sequence[Rule],
+                 min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH) -> None:
+        self.signal, self.noise = signal, noise
+        self.min_length, self.max_length = min_length, max_length
+        self.screen = Screen(signal)
+        self.searches: dict[str, Callable[[str], object]] = {}
+
+    def fires(self, r: Rule, sentence: str) -> bool:
+        """fires(), with each pattern compiled once."""
+        search = self.searches.get(r.pattern) or self.searches.setdefault(r.pattern, re.compile(r.pattern).search)
+        if search(sentence) is None:
+            return False
+        if not r.unless:
+            return True
+        unless = self.searches.get(r.unless) or self.searches.setdefault(r.unless, re.compile(r.unless).search)
+        return unless(sentence) is None
+
+    def signal_rule(self, sentence: str) -> Rule | None:
+        low = sentence.lower()
+        mask = self.screen.rules(low)
+        while mask:
+            r = self.signal[(mask & -mask).bit_length() - 1]
+            if gated(r, low) and self.fires(r, sentence):
+                return r
+            mask &= mask - 1
+        return None
+
+    def noise_reason(self, sentence: str) -> str | None:
+        for r in self.noise:
+            if self.fires(r, sentence):
+                return r.name
+        return 'code' if is_code(sentence) else None
+
+    def verdict(self, sentence: str) -> tuple[str, Rule | None]:
+        found = self.signal_rule(sentence)
+        if found is None:
+            return 'no_signal', None
+        reason = self.noise_reason(sentence)
+        if reason is not None:
+            return 'noise:' + reason, found
+        if not length_ok(sentence, found.min_length or self.min_length, self.max_length):
+            return 'length', found
+        return 'keep', found

@@ -5,6 +5,7 @@ secrets -> dedupe -> against memory and declined -> cap. Rendering is diff.py's.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
@@ -71,6 +72,8 @@ class _Run:
         self.seen: set[str] = set()
         self.candidates: list[Proposal] = []
         self.withheld: list[Withheld] = []
+        self.judge = filters.Judge(settings.signal_rules, settings.noise_rules, settings.min_length, settings.max_length)
+        self.lead = re.compile(patterns.LEAD_CHATTER_RE).sub
 
     def transcript(self, source: str, lines: Iterable[bytes | None], stats: Counter[str]) -> None:
         for outcome in parse_lines(lines, stats):
@@ -87,17 +90,12 @@ class _Run:
             return
         prose, code_lines = strip_code(sanitize(turn.text))
         stats['code_lines'] += code_lines
-        rules = filters.candidates(' '.join(prose.lower().split()), self.settings.signal_rules)
         for sentence in split_sentences(prose):
             stats['sentences'] += 1
-            if rules:
-                self.sentence(source, turn, filters.strip_lead(sentence), rules, stats)
-            else:
-                stats['dropped_no_signal'] += 1
+            self.sentence(source, turn, self.lead('', sentence), stats)
 
-    def sentence(self, source: str, turn: Turn, sentence: str, rules: list[Rule], stats: Counter[str]) -> None:
-        s = self.settings
-        verdict, found = filters.judge(sentence, rules, s.noise_rules, s.min_length, s.max_length)
+    def sentence(self, source: str, turn: Turn, sentence: str, stats: Counter[str]) -> None:
+        verdict, found = self.judge.verdict(sentence)
         if found is None:
             stats['dropped_no_signal'] += 1
             return

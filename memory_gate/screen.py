@@ -1,0 +1,81 @@
+"""Which signal rules can possibly fire on a sentence, told from its words at dictionary speed.
+
+Most sentences carry no signal. A rule's gate word (patterns.Rule.contains) can only
+occur in a sentence if its longest run without spaces, its piece, lies inside one of
+the sentence's words: at the word's start when a space precedes the piece in the gate
+word, at its end when a space follows it. So a sentence is screened word by word, each
+distinct word is looked at once per run, and only the rules it opens are tried.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from memory_gate.patterns import Rule
+
+# Words too common to screen on: a gate word's piece is one of these only when it has nothing else.
+COMMON = frozenset('a an and are as at be by for from in is it of on or the to was we were with'.split())
+# Distinct words remembered per run, at most (about 100 bytes each); past it, start over.
+WORD_CACHE = 50_000
+
+
+def piece(word: str) -> tuple[str, bool, bool]:
+    """The gate word's rarest run without spaces (the longest uncommon one); must it start a word, end one."""
+    parts = word.split()
+    i = max(range(len(parts)), key=lambda k: (parts[k] not in COMMON, len(parts[k])))
+    return parts[i], i > 0 or word[0].isspace(), i < len(parts) - 1 or word[-1].isspace()
+
+
+class Screen:
+    """A bit (1 << index) for each rule that may fire; never leaves out one that does."""
+
+    def __init__(self, rules: Sequence[Rule]) -> None:
+        self.always = 0  # rules without gates (a team's own) are always tried
+        self.starts: list[tuple[tuple[str, ...], int]] = []
+        self.inside: list[tuple[str, int]] = []  # pieces anywhere in a word
+        self.ends: dict[tuple[bool, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        for i, r in enumerate(rules):
+            bit = 1 << i
+            if not (r.contains or r.starts) or not all(w.strip() for w in r.contains + r.starts):
+                self.always |= bit
+            if r.starts:
+                self.starts.append((r.starts, bit))
+            for w in r.contains:
+                if w.strip():
+                    self.add(w, bit)
+        self.ascii_inside = [(text, bit) for text, bit in self.inside if text.isascii()]
+        self.words: dict[str, int] = {}
+
+    def add(self, gate_word: str, bit: int) -> None:
+        text, at_start, at_end = piece(gate_word)
+        if at_start and at_end:
+            self.ends[(True, 0)][text] |= bit  # the whole word
+        elif at_start or at_end:
+            self.ends[(at_start, len(text))][text] |= bit
+        else:
+            self.inside.append((text, bit))
+
+    def word(self, word: str) -> int:
+        """The rules one word (lowered, no spaces) may open."""
+        found = 0
+        for (at_start, size), texts in self.ends.items():
+            found |= texts.get(word if not size else word[:size] if at_start else word[-size:], 0)
+        for text, bit in self.ascii_inside if word.isascii() else self.inside:
+            if text in word:
+                found |= bit
+        return found
+
+    def rules(self, low: str) -> int:
+        """The rules that may fire on this lowered sentence."""
+        found, words = self.always, self.words
+        for word in low.split():
+            bits = words.get(word)
+            if bits is None:
+                if len(words) >= WORD_CACHE:
+                    words.clear()
+                bits = words[word] = self.word(word)
+            found |= bits
+        for starts, bit in self.starts:
+            if low.startswith(starts):
+                found |= bit
+        return found

@@ -1,0 +1,69 @@
+"""The word screen never leaves out a rule whose gate passes, so it cannot change a verdict."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memory_gate import patterns
+from memory_gate.filters import gated
+from memory_gate.patterns import Rule, rule
+from memory_gate.screen import WORD_CACHE, Screen, piece
+from tests.patterns_test import CORPUS
+
+RULES = patterns.SIGNAL_RULES
+GATE_WORDS = sorted({w for r in RULES for w in r.contains + r.starts})
+
+
+def missed(screen: Screen, rules: tuple[Rule, ...], sentence: str) -> list[str]:
+    low = sentence.lower()
+    found = screen.rules(low)
+    return [r.name for i, r in enumerate(rules) if gated(r, low) and not found >> i & 1]
+
+
+@pytest.mark.parametrize(('gate_word', 'expected'), [
+    ('decid', ('decid', False, False)),  # anywhere in a word: "undecided"
+    (' use', ('use', True, False)),  # starts a word
+    ('we ', ('we', False, True)),  # ends a word: "we", "owe"
+    ('we moved', ('moved', True, False)),
+    ('the fix', ('fix', True, False)),  # a common word is used only when there is nothing else
+    ('it is', ('it', False, True)),
+    (', not ', ('not', True, True)),  # a whole word
+    ('，不', ('，不', False, False)),
+])
+def test_piece_is_the_rarest_run_and_where_it_sits(gate_word: str, expected: tuple[str, bool, bool]) -> None:
+    assert piece(gate_word) == expected
+
+
+def test_sentences_without_a_gate_word_open_no_rule() -> None:
+    screen = Screen(RULES)
+    assert screen.rules('the parser reads the cache before the logger wakes up.') == 0
+    assert screen.rules('我看了一下 client，它会在启动时读取 logger。') == 0
+
+
+def test_rules_without_gates_are_always_tried() -> None:
+    team = (rule('adr', 'decision', r'\bADR-\d+ accepted'),) + RULES
+    assert Screen(team).rules('nothing here.') & 1
+
+
+@pytest.mark.parametrize('sentence', CORPUS[:: max(1, len(CORPUS) // 600)])
+def test_screen_keeps_every_rule_whose_gate_passes_on_the_corpus(sentence: str) -> None:
+    assert missed(Screen(RULES), RULES, sentence) == []
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(GATE_WORDS), st.text('abc-,.;XY 以不每', max_size=4)), min_size=1, max_size=8),
+       st.sampled_from(['', ' ', '\t']))
+def test_screen_keeps_every_rule_whose_gate_passes_on_generated_text(parts: list[str], glue: str) -> None:
+    screen = Screen(RULES)
+    sentence = glue.join(parts)
+    assert missed(screen, RULES, sentence) == []
+    assert missed(screen, RULES, sentence) == []  # and again, from the remembered words
+
+
+def test_remembered_words_are_bounded() -> None:
+    screen = Screen(RULES)
+    for i in range(WORD_CACHE + 10):
+        screen.rules(f'w{i}')
+    assert len(screen.words) <= WORD_CACHE
+    assert screen.rules('we never push to main.') != 0
