@@ -9,11 +9,12 @@ from collections.abc import Iterator
 FENCE_RE = r'(?ms)^[ \t]{0,3}(`{3,}|~{3,})[^\n]*(?:\n.*?)??(?:\n[ \t]{0,3}\1[`~]*[ \t]*$|\Z)'
 # Indented code: a run of lines indented by 4+ spaces or a tab after a blank line.
 INDENTED_RE = r'(?:\A|\n[ \t]*\n)((?:(?: {4}|\t)[^\n]*(?:\n|\Z))+)'
-# Sentence ends within a line: . ! ? followed by space (not after an abbreviation);
-# Chinese 。！？； with or without a space. Line breaks always end a sentence.
+# Sentence ends within a line: . ! ? followed by space (not after an abbreviation), the space
+# cut; Chinese 。！？； with or without a space. Line breaks always end a sentence. The
+# pattern starts at the punctuation itself, so re skips quickly to the places worth trying.
 SPLIT_RE = (
-    r'(?i)(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bNo\.)'
-    r'[)"\'\]]*\s+|(?<=[。！？；])\s*'
+    r'(?i)[.!?。！？；](?:(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bMr\.)(?<!\bDr\.)'
+    r'(?<!\bMs\.)(?<!\bSt\.)(?<!\bNo\.)[)"\'\]]*\s+|(?<=[。！？；])\s*)'
 )
 # A leading list marker, heading, or quote marker is layout, not words.
 LEAD_MARK_RE = r'^(?:(?:[-*+•]|\d{1,3}[.)]|#{1,6}|>)\s+)+'
@@ -40,6 +41,15 @@ def strip_code(text: str) -> tuple[str, int]:
     return text, dropped
 
 
+def pieces(line: str) -> Iterator[str]:
+    """The line cut after each sentence end, the space after it dropped (what re.split would give)."""
+    start = 0
+    for end in re.finditer(SPLIT_RE, line):
+        yield line[start: end.start() + 1]
+        start = end.end()
+    yield line[start:]
+
+
 def split_sentences(text: str) -> Iterator[str]:
     """Yield the non-empty sentences of prose: one line at a time, list markers removed, whitespace collapsed."""
     for line in text.split('\n'):
@@ -48,7 +58,7 @@ def split_sentences(text: str) -> Iterator[str]:
             line = re.sub(LEAD_MARK_RE, '', line)
         if not line:
             continue
-        for piece in re.split(SPLIT_RE, line):
+        for piece in pieces(line):
             if piece and not piece.isspace():
                 piece = ' '.join(piece.split())
                 yield re.sub(LEAD_MARK_RE, '', piece) if piece[0] in MARK_CHARS else piece

@@ -1,8 +1,18 @@
 from __future__ import annotations
 
-import pytest
+import re
 
-from memory_gate.sentences import sanitize, split_sentences, strip_code
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memory_gate.sentences import pieces, sanitize, split_sentences, strip_code
+
+# The split as first written, with lookbehinds at every position (slow): pieces() must cut exactly as it does.
+REFERENCE_SPLIT = (
+    r'(?i)(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)'
+    r'(?<!\bSt\.)(?<!\bNo\.)[)"\'\]]*\s+|(?<=[。！？；])\s*'
+)
 
 
 @pytest.mark.parametrize(('text', 'expected'), [
@@ -49,3 +59,13 @@ def test_nested_list_is_not_code() -> None:
 def test_sanitize_leaves_no_control_characters(raw: str) -> None:
     clean = sanitize(raw)
     assert all(c in '\n\t' or (c.isprintable() and c not in '\u202e') for c in clean)
+
+
+TOKENS = ['e.g.', 'i.e.', 'etc.', 'vs.', 'cf.', 'Mr.', 'DR.', 'ms.', 'St.', 'No.', 'xNo.', 'word', '.', '!', '?', '。', '！',
+          '？', '；', ')', '"', "'", ']', ' ', '  ', '\t', '\u3000', 'x']
+
+
+@given(st.lists(st.sampled_from(TOKENS), max_size=14))
+def test_pieces_cut_where_the_reference_split_does(tokens: list[str]) -> None:
+    line = ''.join(tokens)
+    assert list(pieces(line)) == re.split(REFERENCE_SPLIT, line)
