@@ -6,7 +6,9 @@ a UUID, a word like "token" without a long value.
 """
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 
 # (kind, pattern, flags); compiled on first use.
 SECRET_RES: tuple[tuple[str, str, int], ...] = (
@@ -38,9 +40,15 @@ SECRET_RES: tuple[tuple[str, str, int], ...] = (
 )
 
 
+@functools.lru_cache(maxsize=None)
+def _searches() -> tuple[tuple[str, Callable[[str], object]], ...]:
+    """The patterns compiled once, on first use."""
+    return tuple((kind, re.compile(pattern, flags).search) for kind, pattern, flags in SECRET_RES)
+
+
 def secret_kind(text: str) -> str | None:
     """The kind of credential the text seems to carry, or None."""
-    for kind, pattern, flags in SECRET_RES:
-        if re.search(pattern, text, flags):
+    for kind, search in _searches():
+        if search(text):
             return kind
     return None

@@ -105,8 +105,9 @@ class Judge:
         return None
 
     def noise_reason(self, sentence: str) -> str | None:
+        low = sentence.lower()
         for r in self.noise:
-            if self.fires(r, sentence):
+            if gated(r, low) and self.fires(r, sentence):
                 return r.name
         return 'code' if is_code(sentence) else None
 

@@ -9,6 +9,8 @@ distinct word is looked at once per run, and only the rules it opens are tried.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import reduce
+from operator import or_
 from collections.abc import Sequence
 
 from memory_gate.patterns import Rule
@@ -67,14 +69,15 @@ class Screen:
 
     def rules(self, low: str) -> int:
         """The rules that may fire on this lowered sentence."""
-        found, words = self.always, self.words
-        for word in low.split():
-            bits = words.get(word)
-            if bits is None:
-                if len(words) >= WORD_CACHE:
-                    words.clear()
-                bits = words[word] = self.word(word)
-            found |= bits
+        words, known = low.split(), self.words
+        new = set(words).difference(known)
+        if new:
+            if len(known) + len(new) > WORD_CACHE:
+                known.clear()
+                new = set(words)
+            for word in new:
+                known[word] = self.word(word)
+        found = reduce(or_, map(known.__getitem__, words), self.always)
         for starts, bit in self.starts:
             if low.startswith(starts):
                 found |= bit
