@@ -40,7 +40,7 @@ SECRET_RES: tuple[tuple[str, str, int], ...] = (
 )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _searches() -> tuple[tuple[str, Callable[[str], object]], ...]:
     """The patterns compiled once, on first use."""
     return tuple((kind, re.compile(pattern, flags).search) for kind, pattern, flags in SECRET_RES)

@@ -82,6 +82,7 @@ class Judge:
         self.signal, self.noise = signal, noise
         self.min_length, self.max_length = min_length, max_length
         self.screen = Screen(signal)
+        self.turn_screen = Screen(signal, whole_text=True)
         self.searches: dict[str, Callable[[str], object]] = {}
 
     def fires(self, r: Rule, sentence: str) -> bool:
@@ -93,6 +94,10 @@ class Judge:
             return True
         unless = self.searches.get(r.unless) or self.searches.setdefault(r.unless, re.compile(r.unless).search)
         return unless(sentence) is None
+
+    def silent(self, text: str) -> bool:
+        """True when no signal rule can fire on any sentence of the text (so none needs judging)."""
+        return not self.turn_screen.rules(text.lower())
 
     def signal_rule(self, sentence: str) -> Rule | None:
         low = sentence.lower()

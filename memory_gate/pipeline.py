@@ -16,7 +16,7 @@ from memory_gate.formats import Turn
 from memory_gate.memory import identity, known_identities
 from memory_gate.parse import parse_lines
 from memory_gate.patterns import Rule
-from memory_gate.sentences import sanitize, split_sentences, strip_code
+from memory_gate.sentences import count_sentences, sanitize, split_sentences, strip_code
 
 
 class Settings(NamedTuple):
@@ -90,6 +90,11 @@ class _Run:
             return
         prose, code_lines = strip_code(sanitize(turn.text))
         stats['code_lines'] += code_lines
+        if self.judge.silent(prose):
+            count = count_sentences(prose)
+            stats['sentences'] += count
+            stats['dropped_no_signal'] += count
+            return
         for sentence in split_sentences(prose):
             stats['sentences'] += 1
             self.sentence(source, turn, self.lead('', sentence), stats)

@@ -9,9 +9,9 @@ distinct word is looked at once per run, and only the rules it opens are tried.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from functools import reduce
 from operator import or_
-from collections.abc import Sequence
 
 from memory_gate.patterns import Rule
 
@@ -29,9 +29,16 @@ def piece(word: str) -> tuple[str, bool, bool]:
 
 
 class Screen:
-    """A bit (1 << index) for each rule that may fire; never leaves out one that does."""
+    """A bit (1 << index) for each rule that may fire; never leaves out one that does.
 
-    def __init__(self, rules: Sequence[Rule]) -> None:
+    With `whole_text`, it screens a whole turn before it is split: a rule it leaves out
+    fires on none of the turn's sentences. There a gate word that must start a sentence
+    counts as one that may occur anywhere: its first run can only sit at the end of a
+    word (when a space follows it), and a sentence may start inside one of the turn's
+    words (after "。" or a stripped "OK,").
+    """
+
+    def __init__(self, rules: Sequence[Rule], whole_text: bool = False) -> None:
         self.always = 0  # rules without gates (a team's own) are always tried
         self.starts: list[tuple[tuple[str, ...], int]] = []
         self.inside: list[tuple[str, int]] = []  # pieces anywhere in a word
@@ -40,9 +47,9 @@ class Screen:
             bit = 1 << i
             if not (r.contains or r.starts) or not all(w.strip() for w in r.contains + r.starts):
                 self.always |= bit
-            if r.starts:
+            if r.starts and not whole_text:
                 self.starts.append((r.starts, bit))
-            for w in r.contains:
+            for w in r.contains + (r.starts if whole_text else ()):
                 if w.strip():
                     self.add(w, bit)
         self.ascii_inside = [(text, bit) for text, bit in self.inside if text.isascii()]

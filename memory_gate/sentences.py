@@ -64,6 +64,19 @@ def split_sentences(text: str) -> Iterator[str]:
                 yield re.sub(LEAD_MARK_RE, '', piece) if piece[0] in MARK_CHARS else piece
 
 
+def count_sentences(text: str) -> int:
+    """len(list(split_sentences(text))), without building the sentences."""
+    count = 0
+    for line in text.split('\n'):
+        line = line.strip()
+        if line[:1] in MARK_CHARS:
+            line = re.sub(LEAD_MARK_RE, '', line)
+        if line:
+            parts = re.split(SPLIT_RE, line)
+            count += len(parts) - (not parts[-1])
+    return count
+
+
 # Terminal escape sequences (CSI, OSC) and control or bidi-override characters: never printed raw.
 ESCAPE_RE = r'\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|\Z)|\x1b[@-_]?'
 CONTROL_RE = '[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]'

@@ -6,9 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memory_gate import patterns
-from memory_gate.filters import gated
+from memory_gate.filters import gated, strip_lead
 from memory_gate.patterns import Rule, rule
 from memory_gate.screen import WORD_CACHE, Screen, piece
+from memory_gate.sentences import split_sentences
 from tests.patterns_test import CORPUS
 
 RULES = patterns.SIGNAL_RULES
@@ -67,3 +68,23 @@ def test_remembered_words_are_bounded() -> None:
         screen.rules(f'w{i}')
     assert len(screen.words) <= WORD_CACHE
     assert screen.rules('we never push to main.') != 0
+
+
+SEPARATORS = ['. ', '! ', '? ', '。', '；', '\n', '\n- ', '\n1. ', '. OK, ', '。好的，', ' ', ', ', '."  ']
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(GATE_WORDS), st.sampled_from(SEPARATORS), st.text('ab-,.以不', max_size=3)),
+                min_size=1, max_size=12))
+def test_whole_text_screen_keeps_every_rule_that_passes_on_any_of_its_sentences(parts: list[str]) -> None:
+    text = ''.join(parts)
+    found = Screen(RULES, whole_text=True).rules(text.lower())
+    for sentence in split_sentences(text):
+        low = strip_lead(sentence).lower()
+        assert [r.name for i, r in enumerate(RULES) if gated(r, low) and not found >> i & 1] == [], sentence
+
+
+def test_a_turn_without_gate_words_is_silent_and_one_with_a_sentence_start_is_not() -> None:
+    turn = Screen(RULES, whole_text=True)
+    assert turn.rules('the parser reads the cache. the logger wakes up.') == 0
+    assert turn.rules('the parser reads the cache。all migrations go in db/migrations.') != 0

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memory_gate.sentences import pieces, sanitize, split_sentences, strip_code
+from memory_gate.sentences import count_sentences, pieces, sanitize, split_sentences, strip_code
 
 # The split as first written, with lookbehinds at every position (slow): pieces() must cut exactly as it does.
 REFERENCE_SPLIT = (
@@ -69,3 +69,12 @@ TOKENS = ['e.g.', 'i.e.', 'etc.', 'vs.', 'cf.', 'Mr.', 'DR.', 'ms.', 'St.', 'No.
 def test_pieces_cut_where_the_reference_split_does(tokens: list[str]) -> None:
     line = ''.join(tokens)
     assert list(pieces(line)) == re.split(REFERENCE_SPLIT, line)
+
+
+LINE_TOKENS = TOKENS + ['\n', '\n\n', '- ', '* ', '1. ', '12) ', '# ', '> ', '-', '  \n', '\u2028']
+
+
+@given(st.lists(st.sampled_from(LINE_TOKENS), max_size=20))
+def test_count_sentences_counts_what_split_yields(tokens: list[str]) -> None:
+    text = ''.join(tokens)
+    assert count_sentences(text) == len(list(split_sentences(text)))
