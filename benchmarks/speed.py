@@ -18,7 +18,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -166,10 +166,12 @@ def gate_script() -> list[str]:
 
 
 def stage_shares(path: Path) -> list[tuple[str, float]]:
-    """In-process seconds for the prose file: json only, + parse, + sentences, + the whole pipeline."""
+    """In-process seconds for the prose file, stage by stage: each step runs everything before it too."""
     from collections import Counter
 
+    from memory_gate import patterns
     from memory_gate.files import iter_lines
+    from memory_gate.filters import Judge, strip_lead
     from memory_gate.parse import parse_lines
     from memory_gate.pipeline import Settings, Transcript, build
     from memory_gate.sentences import sanitize, split_sentences, strip_code
@@ -184,25 +186,38 @@ def stage_shares(path: Path) -> list[tuple[str, float]]:
             for line in f:
                 json.loads(line)
 
+    def prose() -> Iterator[str]:
+        with open(path, 'rb', buffering=MB) as f:
+            for outcome in parse_lines(iter_lines(f), Counter()):
+                for turn in outcome.turns:
+                    yield strip_code(sanitize(turn.text))[0]
+
     def parse_only() -> None:
         with open(path, 'rb', buffering=MB) as f:
             for _ in parse_lines(iter_lines(f), Counter()):
                 pass
 
     def split_too() -> None:
-        with open(path, 'rb', buffering=MB) as f:
-            for outcome in parse_lines(iter_lines(f), Counter()):
-                for turn in outcome.turns:
-                    for _ in split_sentences(strip_code(sanitize(turn.text))[0]):
-                        pass
+        for text in prose():
+            for sentence in split_sentences(text):
+                strip_lead(sentence)
+
+    def screen_too() -> None:
+        judge = Judge(patterns.SIGNAL_RULES, patterns.NOISE_RULES)
+        for text in prose():
+            if not judge.silent(text):
+                for sentence in split_sentences(text):
+                    judge.screen.rules(strip_lead(sentence).lower())
 
     def everything() -> None:
         with open(path, 'rb', buffering=MB) as f:
             build([Transcript(str(path), iter_lines(f))], Settings())
 
-    times = [statistics.median(timed(fn) for _ in range(3)) for fn in (json_only, parse_only, split_too, everything)]
-    return [('read + json.loads', times[0]), ('formats and dispatch', times[1] - times[0]),
-            ('code removal and sentence split', times[2] - times[1]), ('signal, noise, dedupe', times[3] - times[2])]
+    stages = (json_only, parse_only, split_too, screen_too, everything)
+    times = [statistics.median(timed(fn) for _ in range(3)) for fn in stages]
+    names = ('read + json.loads', 'formats and dispatch', 'code removal, sentence split, lead words',
+             'word screens (turn, then sentence)', 'rules, noise, secrets, dedupe')
+    return [(name, max(0.0, times[i] - (times[i - 1] if i else 0))) for i, name in enumerate(names)]
 
 
 def memory_scale() -> str:
@@ -253,7 +268,7 @@ def main(argv: list[str]) -> int:
                  f'{ours / bare:.1f}x', 'at most 3x'))
     shares = stage_shares(prose)
     total = sum(t for _, t in shares)
-    stage_text = '; '.join(f'{name} {t / total:.0%}' for name, t in shares)
+    stage_text = '; '.join(f'{name} {t:.2f} s ({t / total:.0%})' for name, t in shares)
 
     sizes = [10, 100] if quick else [10, 100, 1024]
     per_mb = []

@@ -82,7 +82,6 @@ class Judge:
         self.signal, self.noise = signal, noise
         self.min_length, self.max_length = min_length, max_length
         self.screen = Screen(signal)
-        self.turn_screen = Screen(signal, whole_text=True)
         self.searches: dict[str, Callable[[str], object]] = {}
 
     def fires(self, r: Rule, sentence: str) -> bool:
@@ -97,7 +96,7 @@ class Judge:
 
     def silent(self, text: str) -> bool:
         """True when no signal rule can fire on any sentence of the text (so none needs judging)."""
-        return not self.turn_screen.rules(text.lower())
+        return not self.screen.turn_rules(text.lower())
 
     def signal_rule(self, sentence: str) -> Rule | None:
         low = sentence.lower()

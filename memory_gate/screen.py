@@ -31,14 +31,14 @@ def piece(word: str) -> tuple[str, bool, bool]:
 class Screen:
     """A bit (1 << index) for each rule that may fire; never leaves out one that does.
 
-    With `whole_text`, it screens a whole turn before it is split: a rule it leaves out
-    fires on none of the turn's sentences. There a gate word that must start a sentence
-    counts as one that may occur anywhere: its first run can only sit at the end of a
-    word (when a space follows it), and a sentence may start inside one of the turn's
-    words (after "。" or a stripped "OK,").
+    A gate word that must start a sentence (Rule.starts) is checked exactly on a
+    sentence; on a whole turn it counts as a word that may occur anywhere, since a
+    sentence may start inside one of the turn's words (after "。" or a stripped "OK,").
+    Its bits are kept apart, above the others, in the same remembered mask per word.
     """
 
-    def __init__(self, rules: Sequence[Rule], whole_text: bool = False) -> None:
+    def __init__(self, rules: Sequence[Rule]) -> None:
+        self.size = len(rules)
         self.always = 0  # rules without gates (a team's own) are always tried
         self.starts: list[tuple[tuple[str, ...], int]] = []
         self.inside: list[tuple[str, int]] = []  # pieces anywhere in a word
@@ -47,11 +47,14 @@ class Screen:
             bit = 1 << i
             if not (r.contains or r.starts) or not all(w.strip() for w in r.contains + r.starts):
                 self.always |= bit
-            if r.starts and not whole_text:
+            if r.starts:
                 self.starts.append((r.starts, bit))
-            for w in r.contains + (r.starts if whole_text else ()):
+            for w in r.contains:
                 if w.strip():
                     self.add(w, bit)
+            for w in r.starts:
+                if w.strip():
+                    self.add(w, bit << self.size)
         self.ascii_inside = [(text, bit) for text, bit in self.inside if text.isascii()]
         self.words: dict[str, int] = {}
 
@@ -74,8 +77,8 @@ class Screen:
                 found |= bit
         return found
 
-    def rules(self, low: str) -> int:
-        """The rules that may fire on this lowered sentence."""
+    def mask(self, low: str) -> int:
+        """What the words of a lowered text may open (gate words that must start a sentence in the high bits)."""
         words, known = low.split(), self.words
         new = set(words).difference(known)
         if new:
@@ -84,8 +87,17 @@ class Screen:
                 new = set(words)
             for word in new:
                 known[word] = self.word(word)
-        found = reduce(or_, map(known.__getitem__, words), self.always)
+        return reduce(or_, map(known.__getitem__, words), 0)
+
+    def rules(self, low: str) -> int:
+        """The rules that may fire on this lowered sentence."""
+        found = self.mask(low) & ((1 << self.size) - 1) | self.always
         for starts, bit in self.starts:
             if low.startswith(starts):
                 found |= bit
         return found
+
+    def turn_rules(self, low: str) -> int:
+        """The rules that may fire on some sentence of this lowered text, before it is split."""
+        found = self.mask(low)
+        return (found | found >> self.size) & ((1 << self.size) - 1) | self.always

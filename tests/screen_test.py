@@ -78,13 +78,14 @@ SEPARATORS = ['. ', '! ', '? ', '。', '；', '\n', '\n- ', '\n1. ', '. OK, ', '
                 min_size=1, max_size=12))
 def test_whole_text_screen_keeps_every_rule_that_passes_on_any_of_its_sentences(parts: list[str]) -> None:
     text = ''.join(parts)
-    found = Screen(RULES, whole_text=True).rules(text.lower())
+    found = Screen(RULES).turn_rules(text.lower())
     for sentence in split_sentences(text):
         low = strip_lead(sentence).lower()
         assert [r.name for i, r in enumerate(RULES) if gated(r, low) and not found >> i & 1] == [], sentence
 
 
 def test_a_turn_without_gate_words_is_silent_and_one_with_a_sentence_start_is_not() -> None:
-    turn = Screen(RULES, whole_text=True)
-    assert turn.rules('the parser reads the cache. the logger wakes up.') == 0
-    assert turn.rules('the parser reads the cache。all migrations go in db/migrations.') != 0
+    screen = Screen(RULES)
+    assert screen.turn_rules('the parser reads the cache. the logger wakes up.') == 0
+    assert screen.turn_rules('the parser reads the cache。nobody reads the logger.') != 0
+    assert screen.rules('the parser reads the cache。nobody reads the logger.') == 0  # not a sentence start
