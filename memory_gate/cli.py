@@ -130,7 +130,8 @@ def run_build(args: argparse.Namespace, settings: Settings) -> int:
     return 2 if failed else 0
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with `command` known, only that command gets its options (start-up time)."""
     p = argparse.ArgumentParser(prog='memory-gate', description='Propose memory bullets from agent transcripts, for review.')
     sub = p.add_subparsers(dest='command', required=True)
     b = sub.add_parser('build', help='print the diff that would append proposals to the memory file')
@@ -142,8 +143,9 @@ def parser() -> argparse.ArgumentParser:
     d = sub.add_parser('decline', help='record the bullets of proposals that are not in memory as declined')
     d.add_argument('proposals', nargs='*', metavar='PROPOSAL')
     d.add_argument('--pending', action='store_true', help="decline every proposal memory-gate has pending in this repository")
-    for command in (b, h, d):
-        add_options(command)
+    for name, sub_parser in (('build', b), ('hook', h), ('decline', d)):
+        if command in (None, name):
+            add_options(sub_parser)
     return p
 
 
@@ -151,7 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # diffs of UTF-8 memory files are UTF-8, whatever the locale says
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(encoding='utf-8', errors='replace')
-    args = parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = parser(argv[0] if argv and argv[0] in ('build', 'hook', 'decline') else None).parse_args(argv)
     try:
         settings = config.settings_from(args, config.load_pyproject(files.repo_root() or '.'))
     except config.ConfigError as exc:

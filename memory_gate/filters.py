@@ -83,6 +83,7 @@ class Judge:
         self.min_length, self.max_length = min_length, max_length
         self.screen = Screen(signal)
         self.searches: dict[str, Callable[[str], object]] = {}
+        self.lead: re.Pattern[str] | None = None
 
     def fires(self, r: Rule, sentence: str) -> bool:
         """fires(), with each pattern compiled once."""
@@ -93,6 +94,12 @@ class Judge:
             return True
         unless = self.searches.get(r.unless) or self.searches.setdefault(r.unless, re.compile(r.unless).search)
         return unless(sentence) is None
+
+    def strip_lead(self, sentence: str) -> str:
+        """strip_lead(), with its pattern compiled once."""
+        if self.lead is None:
+            self.lead = re.compile(patterns.LEAD_CHATTER_RE)
+        return self.lead.sub('', sentence)
 
     def silent(self, text: str) -> bool:
         """True when no signal rule can fire on any sentence of the text (so none needs judging)."""

@@ -5,7 +5,6 @@ secrets -> dedupe -> against memory and declined -> cap. Rendering is diff.py's.
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
@@ -73,7 +72,6 @@ class _Run:
         self.candidates: list[Proposal] = []
         self.withheld: list[Withheld] = []
         self.judge = filters.Judge(settings.signal_rules, settings.noise_rules, settings.min_length, settings.max_length)
-        self.lead = re.compile(patterns.LEAD_CHATTER_RE).sub
 
     def transcript(self, source: str, lines: Iterable[bytes | None], stats: Counter[str]) -> None:
         for outcome in parse_lines(lines, stats):
@@ -97,7 +95,7 @@ class _Run:
             return
         for sentence in split_sentences(prose):
             stats['sentences'] += 1
-            self.sentence(source, turn, self.lead('', sentence), stats)
+            self.sentence(source, turn, self.judge.strip_lead(sentence), stats)
 
     def sentence(self, source: str, turn: Turn, sentence: str, stats: Counter[str]) -> None:
         verdict, found = self.judge.verdict(sentence)
