@@ -17,8 +17,10 @@ from memory_gate.patterns import Rule
 
 # Words too common to screen on: a gate word's piece is one of these only when it has nothing else.
 COMMON = frozenset('a an and are as at be by for from in is it of on or the to was we were with'.split())
-# Distinct words remembered per run, at most (about 100 bytes each); past it, start over.
+# Distinct words remembered per run, at most, and the longest remembered: at most about
+# 6 MB. Past the count, start over; a longer word is worked out each time it comes.
 WORD_CACHE = 50_000
+WORD_LENGTH = 40
 
 
 def piece(word: str) -> tuple[str, bool, bool]:
@@ -79,15 +81,20 @@ class Screen:
 
     def mask(self, low: str) -> int:
         """What the words of a lowered text may open (gate words that must start a sentence in the high bits)."""
-        words, known = low.split(), self.words
+        words, known, found = low.split(), self.words, 0
         new = set(words).difference(known)
         if new:
+            long = [word for word in new if len(word) > WORD_LENGTH]
+            if long:  # a blob or a path: worked out each time, never remembered
+                found = reduce(or_, map(self.word, long))
+                words = [word for word in words if len(word) <= WORD_LENGTH]
+                new.difference_update(long)
             if len(known) + len(new) > WORD_CACHE:
                 known.clear()
                 new = set(words)
             for word in new:
                 known[word] = self.word(word)
-        return reduce(or_, map(known.__getitem__, words), 0)
+        return reduce(or_, map(known.__getitem__, words), found)
 
     def rules(self, low: str) -> int:
         """The rules that may fire on this lowered sentence."""

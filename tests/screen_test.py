@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from memory_gate import patterns
 from memory_gate.filters import gated, strip_lead
 from memory_gate.patterns import Rule, rule
-from memory_gate.screen import WORD_CACHE, Screen, piece
+from memory_gate.screen import WORD_CACHE, WORD_LENGTH, Screen, piece
 from memory_gate.sentences import split_sentences
 from tests.patterns_test import CORPUS
 
@@ -89,3 +89,12 @@ def test_a_turn_without_gate_words_is_silent_and_one_with_a_sentence_start_is_no
     assert screen.turn_rules('the parser reads the cache. the logger wakes up.') == 0
     assert screen.turn_rules('the parser reads the cache。nobody reads the logger.') != 0
     assert screen.rules('the parser reads the cache。nobody reads the logger.') == 0  # not a sentence start
+
+
+def test_long_words_are_screened_but_not_remembered() -> None:
+    screen = Screen(RULES)
+    blob = 'x' * 5000 + 'never' + 'y' * 5000
+    assert missed(screen, RULES, f'{blob} is here and {blob} again') == []
+    assert missed(screen, RULES, f'{blob} never') == []
+    assert screen.rules(blob) != 0  # 'never' opens never_always wherever it sits
+    assert all(len(word) <= WORD_LENGTH for word in screen.words)
