@@ -113,6 +113,20 @@ def generate(name: str, size: int, make: Callable[[random.Random, int], bytes], 
     return path
 
 
+def recordings(size: int) -> list[Path]:
+    """The real agent session logs of tests/transcripts (Claude Code, Codex), each repeated to about `size` bytes."""
+    paths = []
+    for source in sorted((HERE.parent / 'tests' / 'transcripts').glob('*/*.jsonl')):
+        data = source.read_bytes()
+        if source.parent.name not in ('claude-code', 'codex-rollout') or len(data) < 64 * 1024:
+            continue  # the small fixtures are not sessions
+        path = DATA / f'recording-{source.stem[:24]}.jsonl'
+        if not path.exists():
+            path.write_bytes((data if data.endswith(b'\n') else data + b'\n') * max(1, size // len(data)))
+        paths.append(path)
+    return paths
+
+
 def child_time(cmd: list[str]) -> tuple[float, float, int]:
     """Run a command; its wall time, its process (user + system) time, and its peak RSS in KiB."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -266,6 +280,12 @@ def main(argv: list[str]) -> int:
     ours, bare, _ = interleaved(build_cmd(memory, prose), base_cmd(prose), runs)
     rows.append(('throughput: 20 MB prose, simple shape', f'{ours:.2f} s vs {bare:.2f} s ({20 / ours:.1f} MB/s)',
                  f'{ours / bare:.1f}x', 'at most 3x'))
+    for real in recordings(20 * MB):
+        ours, bare, _ = interleaved(build_cmd(memory, real), base_cmd(real), runs)
+        real_mb = real.stat().st_size / MB
+        rows.append((f'throughput: real session log {real.stem[10:]}, repeated to {real_mb:.0f} MB',
+                     f'{ours:.2f} s vs {bare:.2f} s ({real_mb / ours:.0f} MB/s)', f'{ours / bare:.2f}x', '(no target)'))
+
     shares = stage_shares(prose)
     total = sum(t for _, t in shares)
     stage_text = '; '.join(f'{name} {t:.2f} s ({t / total:.0%})' for name, t in shares)
