@@ -1,4 +1,5 @@
-"""Named predicates that judge one sentence. Pure functions over plain values."""
+"""Named predicates that judge one sentence, pure functions over plain values; and Judge,
+the same verdicts from a rule set compiled once for a run, with the word screen in front."""
 from __future__ import annotations
 
 import re
