@@ -18,6 +18,12 @@ from memory_gate.patterns import Rule
 from memory_gate.sentences import count_sentences, sanitize, split_sentences, strip_code
 
 
+# Turns up to this many characters are screened whole before they are split. In the real
+# recordings every turn that no rule could fire on was under 300 characters; a longer turn
+# nearly always holds a word that opens some rule, and screening it whole costs more than it saves.
+WHOLE_TURN_SCREEN = 500
+
+
 class Settings(NamedTuple):
     """Every option of a run, built once at the edge and passed explicitly."""
 
@@ -88,7 +94,7 @@ class _Run:
             return
         prose, code_lines = strip_code(sanitize(turn.text))
         stats['code_lines'] += code_lines
-        if self.judge.silent(prose):
+        if len(prose) <= WHOLE_TURN_SCREEN and self.judge.silent(prose):
             count = count_sentences(prose)
             stats['sentences'] += count
             stats['dropped_no_signal'] += count

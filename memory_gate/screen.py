@@ -81,19 +81,22 @@ class Screen:
 
     def mask(self, low: str) -> int:
         """What the words of a lowered text may open (gate words that must start a sentence in the high bits)."""
-        words, known, found = low.split(), self.words, 0
-        new = set(words).difference(known)
-        if new:
-            long = [word for word in new if len(word) > WORD_LENGTH]
-            if long:  # a blob or a path: worked out each time, never remembered
-                found = reduce(or_, map(self.word, long))
-                words = [word for word in words if len(word) <= WORD_LENGTH]
-                new.difference_update(long)
-            if len(known) + len(new) > WORD_CACHE:
-                known.clear()
-                new = set(words)
-            for word in new:
-                known[word] = self.word(word)
+        words, known = low.split(), self.words
+        try:  # most sentences have only words seen before: one pass in C
+            return reduce(or_, map(known.__getitem__, words), 0)
+        except KeyError:
+            pass
+        found, new = 0, set(words).difference(known)
+        long = [word for word in new if len(word) > WORD_LENGTH]
+        if long:  # a blob or a path: worked out each time, never remembered
+            found = reduce(or_, map(self.word, long))
+            words = [word for word in words if len(word) <= WORD_LENGTH]
+            new.difference_update(long)
+        if len(known) + len(new) > WORD_CACHE:
+            known.clear()
+            new = set(words)
+        for word in new:
+            known[word] = self.word(word)
         return reduce(or_, map(known.__getitem__, words), found)
 
     def rules(self, low: str) -> int:
