@@ -40,6 +40,12 @@ SECRET_RES: tuple[tuple[str, str, int], ...] = (
 )
 
 
+# Every pattern above needs one of these in the text (case as written): '_' (GitHub, Stripe), ':' or '='
+# (URL passwords, assignments), a key prefix, or the private-key header. Text with none is skipped unsearched.
+HINTS = ('_', ':', '=', 'sk-', 'xox', 'AIza', 'eyJ', 'PRIVATE KEY',
+         'AKIA', 'ASIA', 'AGPA', 'AIDA', 'AROA', 'ANPA', 'ANVA', 'AIPA')
+
+
 @functools.cache
 def _searches() -> tuple[tuple[str, Callable[[str], object]], ...]:
     """The patterns compiled once, on first use."""
@@ -48,6 +54,8 @@ def _searches() -> tuple[tuple[str, Callable[[str], object]], ...]:
 
 def secret_kind(text: str) -> str | None:
     """The kind of credential the text seems to carry, or None."""
+    if not any(map(text.__contains__, HINTS)):
+        return None
     for kind, search in _searches():
         if search(text):
             return kind

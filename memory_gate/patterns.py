@@ -22,9 +22,11 @@ class Rule(NamedTuple):
     starts: tuple[str, ...] = ()
 
 
-def rule(name: str, kind: str, pattern: str, unless: str = '', min_length: int = 0, triggers: str = '') -> Rule:
-    """A rule; `triggers` are '|'-separated lowercase substrings, '^' marking one the sentence starts with."""
-    words = [t for t in triggers.split('|') if t]
+def rule(name: str, kind: str, pattern: str, unless: str = '', min_length: int = 0,
+         triggers: str | tuple[str, ...] = '') -> Rule:
+    """A rule; `triggers` are lowercase substrings, '|'-separated (or a tuple, to hold a '|'), '^' marking one
+    the sentence starts with."""
+    words = [t for t in (triggers.split('|') if isinstance(triggers, str) else triggers) if t]
     return Rule(name, kind, '(?i)' + pattern, '(?i)' + unless if unless else '', min_length,
                 tuple(t for t in words if not t.startswith('^')), tuple(t[1:] for t in words if t.startswith('^')))
 
@@ -140,7 +142,10 @@ NOISE_RULES: tuple[Rule, ...] = (
     # A hypothetical: "If the test fails, we look at the logs." / not: "If a column is added, it must get an index."
     rule('conditional', 'noise', r'^(?:if|in case|suppose|assuming)\b|^(?:如果|假如|要是|万一)', unless=_UNIVERSAL + r'|\bmust\b', triggers='^if|^in case|^suppose|^assuming|^如果|^假如|^要是|^万一'),
     # Quoted tool output, logs, stack traces, diffs, shell, listings: "Traceback (most recent call last):" / not: "The fix was a retry."
-    rule('tool_output', 'noise', r'→|⇒|Traceback \(most recent|^\s*File "[^"]+", line \d+|^\s*at [\w.$<>]+\(|^(?:\+\+\+|---|@@ |diff --git|index [0-9a-f]{7,})|^\s*[$#>] |^>>> |^[-dlrwx]{10}\s|(?-i:\b(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|CRITICAL|FAILED|PASSED)\b)[:\]\s]|^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|^\[?\d{1,2}:\d\d:\d\d|^\s*(?:def|class|import|from \S+ import|return|const|let|var|function|public|private|fn|func)\b.*[:({=;]|[{};]\s*$|^\s*[\w./-]+\.\w{1,5}:\d+|^\s*\||\|\s*$'),
+    rule('tool_output', 'noise', r'→|⇒|Traceback \(most recent|^\s*File "[^"]+", line \d+|^\s*at [\w.$<>]+\(|^(?:\+\+\+|---|@@ |diff --git|index [0-9a-f]{7,})|^\s*[$#>] |^>>> |^[-dlrwx]{10}\s|(?-i:\b(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|CRITICAL|FAILED|PASSED)\b)[:\]\s]|^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|^\[?\d{1,2}:\d\d:\d\d|^\s*(?:def|class|import|from \S+ import|return|const|let|var|function|public|private|fn|func)\b.*[:({=;]|[{};]\s*$|^\s*[\w./-]+\.\w{1,5}:\d+|^\s*\||\|\s*$',
+         triggers=('→', '⇒', 'traceback', 'file "', '(', '+++', '---', '@@ ', 'diff --git', 'index ', '$ ', '# ', '> ', 'error',
+                 'warn', 'info', 'debug', 'fatal', 'critical', 'failed', 'passed', ':', '{', '}', ';', '=', '|',
+                 '^-', '^d', '^l', '^r', '^w', '^x')),
 )
 
 # Leading words that carry no meaning of their own and are stripped before judging:

@@ -17,7 +17,6 @@ from memory_gate.parse import parse_lines
 from memory_gate.patterns import Rule
 from memory_gate.sentences import count_sentences, sanitize, split_sentences, strip_code
 
-
 # Turns up to this many characters are screened whole before they are split. In the real
 # recordings every turn that no rule could fire on was under 300 characters; a longer turn
 # nearly always holds a word that opens some rule, and screening it whole costs more than it saves.

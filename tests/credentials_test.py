@@ -1,8 +1,12 @@
 from __future__ import annotations
 
-import pytest
+import re
 
-from memory_gate.credentials import secret_kind
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memory_gate.credentials import HINTS, SECRET_RES, secret_kind
 
 FAKE = {
     'AWS access key id': 'Always use the key AKIAIOSFODNN7EXAMPLE for deploys.',
@@ -36,3 +40,17 @@ def test_secret_is_found(kind: str, text: str) -> None:
 ])
 def test_near_miss_passes(text: str) -> None:
     assert secret_kind(text) is None
+
+
+SECRET_PARTS = ['AKIA', 'ASIA', 'IOSFODNN7EXAMPLE', 'ghp', 'gho', '_', 'github', 'pat', 'sk-', 'ant-', 'api03', 'proj-',
+                'xoxb-', 'AIza', 'eyJ', 'hbGciOi', '.', '-----BEGIN ', 'RSA ', 'PRIVATE KEY', '-----', 'postgres://',
+                'user', ':', 'hunter22', '@', 'db.example.com', 'password', 'token', ' = ', '=', '"', 'A1b2C3d4E5f6G7h8',
+                'abcdefghijklmnopqrstuvwxyz0123456789', ' ', 'x']
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(SECRET_PARTS), max_size=12))
+def test_text_without_a_hint_carries_no_secret(parts: list[str]) -> None:
+    text = ''.join(parts)
+    if any(re.search(pattern, text, flags) for _, pattern, flags in SECRET_RES):
+        assert any(hint in text for hint in HINTS), text
