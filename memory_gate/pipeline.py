@@ -98,15 +98,20 @@ class _Run:
             stats['sentences'] += count
             stats['dropped_no_signal'] += count
             return
+        count = silent = 0
         for sentence in split_sentences(prose):
-            stats['sentences'] += 1
-            self.sentence(source, turn, self.judge.strip_lead(sentence), stats)
+            count += 1
+            sentence = self.judge.strip_lead(sentence)
+            verdict, found = self.judge.verdict(sentence)
+            if found is None:
+                silent += 1
+            else:
+                self.sentence(source, turn, sentence, verdict, found, stats)
+        stats['sentences'] += count
+        stats['dropped_no_signal'] += silent
 
-    def sentence(self, source: str, turn: Turn, sentence: str, stats: Counter[str]) -> None:
-        verdict, found = self.judge.verdict(sentence)
-        if found is None:
-            stats['dropped_no_signal'] += 1
-            return
+    def sentence(self, source: str, turn: Turn, sentence: str, verdict: str, found: Rule, stats: Counter[str]) -> None:
+        """A sentence a signal rule picked: drop it (noise, length), withhold it (secret), or make it a candidate."""
         stats['signal'] += 1
         if verdict == 'length':
             stats['dropped_length'] += 1
