@@ -187,7 +187,7 @@ def stage_shares(path: Path) -> list[tuple[str, float]]:
     from memory_gate.files import iter_lines
     from memory_gate.filters import Judge, strip_lead
     from memory_gate.parse import parse_lines
-    from memory_gate.pipeline import Settings, Transcript, build
+    from memory_gate.pipeline import WHOLE_TURN_SCREEN, Settings, Transcript, build
     from memory_gate.sentences import sanitize, split_sentences, strip_code
 
     def timed(fn: Callable[[], object]) -> float:
@@ -219,7 +219,7 @@ def stage_shares(path: Path) -> list[tuple[str, float]]:
     def screen_too() -> None:
         judge = Judge(patterns.SIGNAL_RULES, patterns.NOISE_RULES)
         for text in prose():
-            if not judge.silent(text):
+            if len(text) > WHOLE_TURN_SCREEN or not judge.silent(text):  # as the pipeline does
                 for sentence in split_sentences(text):
                     judge.screen.rules(strip_lead(sentence).lower())
 

@@ -154,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(encoding='utf-8', errors='replace')
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = parser(argv[0] if argv and argv[0] in ('build', 'hook', 'decline') else None).parse_args(argv)
+    args = parser(argv[0] if argv else None).parse_args(argv)  # not a command: argparse says so, options unneeded
     try:
         settings = config.settings_from(args, config.load_pyproject(files.repo_root() or '.'))
     except config.ConfigError as exc:

@@ -86,15 +86,16 @@ class Judge:
         self.searches: dict[str, Callable[[str], object]] = {}
         self.lead: re.Pattern[str] | None = None
 
+    def search(self, pattern: str) -> Callable[[str], object]:
+        """The pattern's compiled search, compiled on first use."""
+        found = self.searches.get(pattern)
+        if found is None:
+            found = self.searches[pattern] = re.compile(pattern).search
+        return found
+
     def fires(self, r: Rule, sentence: str) -> bool:
         """fires(), with each pattern compiled once."""
-        search = self.searches.get(r.pattern) or self.searches.setdefault(r.pattern, re.compile(r.pattern).search)
-        if search(sentence) is None:
-            return False
-        if not r.unless:
-            return True
-        unless = self.searches.get(r.unless) or self.searches.setdefault(r.unless, re.compile(r.unless).search)
-        return unless(sentence) is None
+        return self.search(r.pattern)(sentence) is not None and not (r.unless and self.search(r.unless)(sentence))
 
     def strip_lead(self, sentence: str) -> str:
         """strip_lead(), with its pattern compiled once."""

@@ -1,7 +1,7 @@
 """Which signal rules can possibly fire on a sentence, told from its words at dictionary speed.
 
 Most sentences carry no signal. A rule's gate word (patterns.Rule.contains) can only
-occur in a sentence if its longest run without spaces, its piece, lies inside one of
+occur in a sentence if its rarest run without spaces, its piece, lies inside one of
 the sentence's words: at the word's start when a space precedes the piece in the gate
 word, at its end when a space follows it. So a sentence is screened word by word, each
 distinct word is looked at once per run, and only the rules it opens are tried.
@@ -41,6 +41,7 @@ class Screen:
 
     def __init__(self, rules: Sequence[Rule]) -> None:
         self.size = len(rules)
+        self.low_bits = (1 << self.size) - 1  # the rules' own bits; start-of-sentence bits sit above them
         self.always = 0  # rules without gates (a team's own) are always tried
         self.starts: list[tuple[tuple[str, ...], int]] = []
         self.inside: list[tuple[str, int]] = []  # pieces anywhere in a word
@@ -101,7 +102,7 @@ class Screen:
 
     def rules(self, low: str) -> int:
         """The rules that may fire on this lowered sentence."""
-        found = self.mask(low) & ((1 << self.size) - 1) | self.always
+        found = self.mask(low) & self.low_bits | self.always
         for starts, bit in self.starts:
             if low.startswith(starts):
                 found |= bit
@@ -110,4 +111,4 @@ class Screen:
     def turn_rules(self, low: str) -> int:
         """The rules that may fire on some sentence of this lowered text, before it is split."""
         found = self.mask(low)
-        return (found | found >> self.size) & ((1 << self.size) - 1) | self.always
+        return (found | found >> self.size) & self.low_bits | self.always

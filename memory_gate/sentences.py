@@ -50,14 +50,19 @@ def pieces(line: str) -> Iterator[str]:
     yield line[start:]
 
 
-def split_sentences(text: str) -> Iterator[str]:
-    """Yield the non-empty sentences of prose: one line at a time, list markers removed, whitespace collapsed."""
+def lines(text: str) -> Iterator[str]:
+    """The non-empty lines of prose, stripped, list markers removed."""
     for line in text.split('\n'):
         line = line.strip()
         if line[:1] in MARK_CHARS:
             line = re.sub(LEAD_MARK_RE, '', line)
-        if not line:
-            continue
+        if line:
+            yield line
+
+
+def split_sentences(text: str) -> Iterator[str]:
+    """Yield the non-empty sentences of prose: one line at a time, list markers removed, whitespace collapsed."""
+    for line in lines(text):
         for piece in pieces(line):
             if piece and not piece.isspace():
                 piece = ' '.join(piece.split())
@@ -67,13 +72,9 @@ def split_sentences(text: str) -> Iterator[str]:
 def count_sentences(text: str) -> int:
     """len(list(split_sentences(text))), without building the sentences."""
     count = 0
-    for line in text.split('\n'):
-        line = line.strip()
-        if line[:1] in MARK_CHARS:
-            line = re.sub(LEAD_MARK_RE, '', line)
-        if line:
-            parts = re.split(SPLIT_RE, line)
-            count += len(parts) - (not parts[-1])
+    for line in lines(text):
+        parts = re.split(SPLIT_RE, line)  # a line is stripped: only its last part can be empty
+        count += len(parts) - (not parts[-1])
     return count
 
 

@@ -15,7 +15,7 @@ from memory_gate.pipeline import Result, Settings, Transcript, build
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / 'tests' / 'transcripts').glob('*/*.jsonl')) + [ROOT / 'examples' / 'session.jsonl']
 DEVSET = ROOT / 'benchmarks' / 'devset' / 'sessions.txt'
-# The straightforward pipeline: every rule is tried on every sentence (no gates, no candidate pruning).
+# The straightforward pipeline: every rule is tried on every sentence (no gates, so the screens prune nothing).
 PLAIN = Settings(signal_rules=tuple(r._replace(contains=(), starts=()) for r in Settings().signal_rules),
                  noise_rules=tuple(r._replace(contains=(), starts=()) for r in Settings().noise_rules))
 
