@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import os
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -12,9 +11,9 @@ from typing import TextIO
 
 from memory_gate import config, files
 from memory_gate.diff import render
-from memory_gate.files import InputError
-from memory_gate.pipeline import Result, Settings, Transcript, build
-from memory_gate.sentences import printable
+from memory_gate.files import InputError, memory_target, read_memory, transcripts
+from memory_gate.pipeline import Result, Settings, build
+from memory_gate.report import err, report_withheld
 
 # Keys --stats and --json always show, in this order; every other counter follows, sorted.
 CORE_STATS = (
@@ -37,10 +36,6 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument('--noise', action='append', metavar='NAME=REGEX', help='add a noise rule')
 
 
-def err(message: str) -> None:
-    print(f'memory-gate: {printable(message)}', file=sys.stderr)
-
-
 def stat_lines(stats: Counter[str], prefix: str = '', only_set: bool = False) -> Iterator[str]:
     keys = [k for k in CORE_STATS if not only_set or stats[k]] + sorted(k for k in stats if k not in CORE_STATS)
     for key in keys:
@@ -53,53 +48,6 @@ def print_stats(result: Result, out: TextIO) -> None:
     for source, stats in result.files.items():
         for line in stat_lines(stats, f'{source}: ', only_set=True):
             print(line, file=out)
-
-
-def memory_target(path: str) -> tuple[str, str]:
-    """(path for the diff, relative to the repository root; real path on disk). Follows symlinks."""
-    real = os.path.realpath(path)
-    root = files.repo_root(os.path.dirname(real) or '.')
-    if root is not None:
-        root = os.path.realpath(root)
-        if real.startswith(root + os.sep):
-            return os.path.relpath(real, root).replace(os.sep, '/'), real
-    return os.path.normpath(path).replace(os.sep, '/'), real
-
-
-def read_memory(path: str) -> str | None:
-    """The memory file's text (line endings kept), or None when it does not exist yet."""
-    data = files.read_bytes(path)
-    return None if data is None else files.decode_memory(data)
-
-
-def transcripts(paths: Sequence[str], failed: list[str]) -> Iterator[Transcript]:
-    """Open each transcript in turn; report one that cannot be read and go on."""
-    for path in paths:
-        if path == '-':
-            yield Transcript('-', guarded('-', files.iter_lines(sys.stdin.buffer), failed))
-            continue
-        try:
-            stream = files.open_transcript(path)
-        except InputError as exc:
-            err(f'{path}: {exc}')
-            failed.append(path)
-            continue
-        with stream:
-            yield Transcript(path, guarded(path, files.iter_lines(stream), failed))
-
-
-def guarded(path: str, lines: Iterator[bytes | None], failed: list[str]) -> Iterator[bytes | None]:
-    """The lines of a transcript; a read error ends it with one line naming the file."""
-    try:
-        yield from lines
-    except OSError as exc:
-        err(f'{path}: {files.problem(exc)}')
-        failed.append(path)
-
-
-def report_withheld(result: Result) -> None:
-    for w in result.withheld:
-        err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
 
 
 def json_result(result: Result) -> str:

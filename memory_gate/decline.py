@@ -5,12 +5,11 @@ import os
 from collections.abc import Sequence
 
 from memory_gate import files
-from memory_gate.cli import err, read_memory
-from memory_gate.files import InputError
-from memory_gate.hook import tracked_files
+from memory_gate.files import InputError, read_memory, tracked_files
 from memory_gate.memory import identity, known_identities, render_ledger
 from memory_gate.pipeline import Settings
 from memory_gate.proposals import MARK, SUFFIX, is_ours, memory_of, proposed_bullets, shell
+from memory_gate.report import err
 from memory_gate.sentences import printable
 
 

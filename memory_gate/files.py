@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterator, Sequence
 from typing import BinaryIO
+
+from memory_gate.pipeline import Transcript
+from memory_gate.report import err
 
 # Lines longer than this are skipped unread (counted 'oversized'), so memory stays bounded.
 # People's words are far below it: human and assistant lines stay under 30 KB in real
@@ -126,3 +130,49 @@ def write_new(path: str, text: str, ours: str) -> None:
     except BaseException:
         os.unlink(tmp)
         raise
+
+
+def tracked_files(root: str) -> set[str]:
+    out = git(root, 'ls-files', '-z')
+    return set(out.decode('utf-8', 'replace').split('\0')) if out else set()
+
+def memory_target(path: str) -> tuple[str, str]:
+    """(path for the diff, relative to the repository root; real path on disk). Follows symlinks."""
+    real = os.path.realpath(path)
+    root = repo_root(os.path.dirname(real) or '.')
+    if root is not None:
+        root = os.path.realpath(root)
+        if real.startswith(root + os.sep):
+            return os.path.relpath(real, root).replace(os.sep, '/'), real
+    return os.path.normpath(path).replace(os.sep, '/'), real
+
+
+def read_memory(path: str) -> str | None:
+    """The memory file's text (line endings kept), or None when it does not exist yet."""
+    data = read_bytes(path)
+    return None if data is None else decode_memory(data)
+
+
+def transcripts(paths: Sequence[str], failed: list[str]) -> Iterator[Transcript]:
+    """Open each transcript in turn; report one that cannot be read and go on."""
+    for path in paths:
+        if path == '-':
+            yield Transcript('-', guarded('-', iter_lines(sys.stdin.buffer), failed))
+            continue
+        try:
+            stream = open_transcript(path)
+        except InputError as exc:
+            err(f'{path}: {exc}')
+            failed.append(path)
+            continue
+        with stream:
+            yield Transcript(path, guarded(path, iter_lines(stream), failed))
+
+
+def guarded(path: str, lines: Iterator[bytes | None], failed: list[str]) -> Iterator[bytes | None]:
+    """The lines of a transcript; a read error ends it with one line naming the file."""
+    try:
+        yield from lines
+    except OSError as exc:
+        err(f'{path}: {problem(exc)}')
+        failed.append(path)

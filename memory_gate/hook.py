@@ -6,18 +6,13 @@ import sys
 from collections.abc import Sequence
 
 from memory_gate import files
-from memory_gate.cli import err, memory_target, read_memory, report_withheld, transcripts
 from memory_gate.diff import applied, render
-from memory_gate.files import InputError
+from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
 from memory_gate.memory import parse_ledger
 from memory_gate.pipeline import Proposal, Settings, build
 from memory_gate.proposals import DECLINE_HOOK, MARK, SUFFIX, header, is_ours, proposed_bullets, read_ours, shell
+from memory_gate.report import err, report_withheld
 from memory_gate.sentences import printable
-
-
-def tracked_files(root: str) -> set[str]:
-    out = files.git(root, 'ls-files', '-z')
-    return set(out.decode('utf-8', 'replace').split('\0')) if out else set()
 
 
 def staged_memory(root: str, rel: str, real: str) -> str | None:

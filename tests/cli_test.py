@@ -230,3 +230,32 @@ def test_output_is_utf8_whatever_the_locale(tmp_path: Path) -> None:
     env = {**os.environ, 'PYTHONIOENCODING': 'latin-1', 'LC_ALL': 'C'}
     done = subprocess.run([sys.executable, '-m', 'memory_gate', 'build', 't.jsonl'], cwd=tmp_path, capture_output=True, env=env)
     assert done.returncode == 0 and '+- 以后都用 UTC 存时间。\n'.encode() in done.stdout
+
+
+def _imports(module: str) -> set[str]:
+    import ast
+
+    tree = ast.parse((Path(__file__).parent.parent / 'memory_gate' / f'{module}.py').read_text())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith('memory_gate'):
+            found |= {node.module.split('.', 1)[1]} if '.' in node.module else {a.name for a in node.names}
+    return found
+
+
+def test_modules_import_downward_only():
+    """No import circle: the entry points depend on the rest, nothing depends on an entry point."""
+    modules = [p.stem for p in (Path(__file__).parent.parent / 'memory_gate').glob('*.py') if p.stem != '__init__']
+    graph = {m: _imports(m) for m in modules}
+    entry_points = {'cli', 'hook', 'decline', '__main__'}
+    for module, deps in graph.items():
+        if module != '__main__':
+            assert not (deps & entry_points) - ({'hook', 'decline'} if module == 'cli' else set()), module
+
+    def reach(start: str, seen: set[str]) -> set[str]:
+        for dep in graph.get(start, set()) - seen:
+            seen.add(dep)
+            reach(dep, seen)
+        return seen
+
+    assert all(m not in reach(m, set()) for m in modules), 'import circle'
