@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
-from memory_gate import config, files
+from memory_gate import __version__, config, files
 from memory_gate.diff import render
 from memory_gate.files import InputError, memory_target, read_memory, transcripts
 from memory_gate.pipeline import Result, Settings, build
@@ -81,6 +81,7 @@ def run_build(args: argparse.Namespace, settings: Settings) -> int:
 def parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line; with `command` known, only that command gets its options (start-up time)."""
     p = argparse.ArgumentParser(prog='memory-gate', description='Propose memory bullets from agent transcripts, for review.')
+    p.add_argument('-V', '--version', action='version', version=f'%(prog)s {__version__}')
     sub = p.add_subparsers(dest='command', required=True)
     b = sub.add_parser('build', help='print the diff that would append proposals to the memory file')
     b.add_argument('transcripts', nargs='+', metavar='TRANSCRIPT', help="JSONL transcript, or '-' for stdin")

@@ -259,3 +259,21 @@ def test_modules_import_downward_only():
         return seen
 
     assert all(m not in reach(m, set()) for m in modules), 'import circle'
+
+
+@pytest.mark.parametrize('flag', ['--version', '-V'])
+def test_version(tmp_path: Path, flag: str) -> None:
+    from memory_gate import __version__
+
+    done = run(tmp_path, flag)
+    assert (done.returncode, done.stdout, done.stderr) == (0, f'memory-gate {__version__}\n', '')
+
+
+def test_one_version_string() -> None:
+    """The package metadata reads the version from memory_gate.__version__, and the installed one agrees."""
+    from importlib.metadata import version
+
+    from memory_gate import __version__
+
+    assert 'version = attr: memory_gate.__version__\n' in (ROOT / 'setup.cfg').read_text()
+    assert version('memory_gate') == __version__

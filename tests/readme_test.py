@@ -32,3 +32,11 @@ def test_setup_commands_are_the_ones_ci_runs() -> None:
     for command in ("pip install . && memory-gate build examples/session.jsonl --stats",
                     "pip install -e '.[test]' && python -m pytest"):
         assert command in README and command in ci
+
+
+def test_changelog_first_entry_is_this_version() -> None:
+    from memory_gate import __version__
+
+    changelog = (ROOT / 'CHANGELOG.md').read_text(encoding='utf-8')
+    first = re.search(r'^## (\S+)', changelog, re.M)
+    assert first is not None and first.group(1) == __version__
