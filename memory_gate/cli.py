@@ -12,6 +12,7 @@ from typing import TextIO
 from memory_gate import __version__, config, files
 from memory_gate.diff import render
 from memory_gate.files import InputError, memory_target, read_memory, transcripts
+from memory_gate.memory import parse_ledger
 from memory_gate.pipeline import Result, Settings, build
 from memory_gate.report import err, report_withheld
 
@@ -23,17 +24,20 @@ CORE_STATS = (
 )
 
 
-def add_options(parser: argparse.ArgumentParser) -> None:
-    """Options shared by every command (defaults come from pyproject.toml, then built-ins)."""
+def judge_options(parser: argparse.ArgumentParser) -> None:
+    """Options of the commands that judge transcripts (defaults come from pyproject.toml, then built-ins)."""
     parser.add_argument('--memory', help='memory file the proposals append to (default: AGENTS.md)')
-    parser.add_argument('--ledger', help='ledger of declined bullets (default: .memory-gate-declined.txt)')
+    ledger_option(parser)
     parser.add_argument('--max-add', type=int, metavar='N', help='propose at most N bullets (default: 10)')
     parser.add_argument('--min-length', type=int, metavar='N', help='shortest sentence kept (default: 20)')
     parser.add_argument('--max-length', type=int, metavar='N', help='longest sentence kept (default: 300)')
-    parser.add_argument('--budget', type=int, metavar='BYTES', help='warn past this memory size (default: 32768)')
     parser.add_argument('--roles', help='roles to mine, comma-separated (default: user,assistant)')
     parser.add_argument('--signal', action='append', metavar='KIND:NAME=REGEX', help='add a signal rule')
     parser.add_argument('--noise', action='append', metavar='NAME=REGEX', help='add a noise rule')
+
+
+def ledger_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument('--ledger', help='ledger of declined bullets (default: .memory-gate-declined.txt)')
 
 
 def stat_lines(stats: Counter[str], prefix: str = '', only_set: bool = False) -> Iterator[str]:
@@ -66,8 +70,13 @@ def run_build(args: argparse.Namespace, settings: Settings) -> int:
     except InputError as exc:
         err(f'{settings.memory}: {exc}')
         return 2
+    try:
+        declined = parse_ledger(files.read_text(settings.ledger))
+    except InputError as exc:
+        err(f'{settings.ledger}: {exc}')
+        return 2
     failed: list[str] = []
-    result = build(transcripts(args.transcripts, failed), settings, memory or '')
+    result = build(transcripts(args.transcripts, failed), settings, memory or '', declined)
     report_withheld(result)
     if args.stats:
         print_stats(result, sys.stderr)
@@ -92,9 +101,12 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     d = sub.add_parser('decline', help='record the bullets of proposals that are not in memory as declined')
     d.add_argument('proposals', nargs='*', metavar='PROPOSAL')
     d.add_argument('--pending', action='store_true', help="decline every proposal memory-gate has pending in this repository")
-    for name, sub_parser in (('build', b), ('hook', h), ('decline', d)):
-        if command in (None, name):
-            add_options(sub_parser)
+    if command in (None, 'build'):
+        judge_options(b)
+    if command in (None, 'hook'):
+        judge_options(h)
+        h.add_argument('--budget', type=int, metavar='BYTES', help='warn past this memory size (default: 32768)')
+    ledger_option(d)
     return p
 
 

@@ -68,8 +68,9 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     except InputError as exc:
         err(f'{settings.memory}: {exc}')
         return 1
-    paths = sorted(set(paths))
     tracked = tracked_files(root) if paths else set()
+    staged = staged_proposals(root, [p for p in paths if p.endswith(SUFFIX)], tracked)
+    paths = sorted({p for p in paths if not p.endswith(SUFFIX)})
     earlier = earlier_bullets(paths[0], tracked, set(paths)) if paths else []
     failed: list[str] = []
     result = build(transcripts(paths, failed), settings._replace(max_add=sys.maxsize), memory or '', declined, earlier)
@@ -93,7 +94,20 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     if written:
         over_budget(state or '', settings)
         print_next_steps(written, rel, settings)
-    return 1 if written or failed else 0
+    return 1 if written or failed or staged else 0
+
+
+def staged_proposals(root: str, paths: Sequence[str], tracked: set[str]) -> list[str]:
+    """Proposal files memory-gate wrote that are staged for this commit: each named, with how to unstage it."""
+    found = []
+    for path in paths:
+        rel = os.path.relpath(os.path.abspath(path), root).replace(os.sep, '/')
+        blob = files.git(root, 'cat-file', 'blob', ':' + rel) if rel in tracked else None
+        if blob is not None and blob.startswith(MARK.encode()):
+            found.append(path)
+            err(f'{path}: is a memory-gate proposal staged for commit; unstage it: git rm --cached -q {shell(path)}'
+                f"  (and add '*{SUFFIX}' to .gitignore)")
+    return found
 
 
 def write_proposal(root: str, target: str, text: str) -> bool:

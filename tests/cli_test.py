@@ -277,3 +277,24 @@ def test_one_version_string() -> None:
 
     assert 'version = attr: memory_gate.__version__\n' in (ROOT / 'setup.cfg').read_text()
     assert version('memory_gate') == __version__
+
+
+@pytest.mark.parametrize(('command', 'has', 'lacks'), [
+    ('build', ['--memory', '--ledger', '--max-add', '--signal', '--json', '--stats'], ['--budget', '--pending']),
+    ('hook', ['--memory', '--ledger', '--max-add', '--budget'], ['--json', '--pending']),
+    ('decline', ['--ledger', '--pending'], ['--memory', '--max-add', '--budget', '--signal', '--roles']),
+])
+def test_each_command_lists_only_its_options(tmp_path: Path, command: str, has: list[str], lacks: list[str]) -> None:
+    done = run(tmp_path, command, '--help')
+    assert done.returncode == 0
+    assert all(option in done.stdout for option in has) and not any(option in done.stdout for option in lacks)
+
+
+def test_build_reads_the_ledger(tmp_path: Path) -> None:
+    write_jsonl(tmp_path / 't.jsonl', say('user', 'We decided to vendor the parser library.'))
+    (tmp_path / '.memory-gate-declined.txt').write_text('we decided to vendor the parser library\n')
+    done = build(tmp_path, 't.jsonl', '--stats')
+    assert done.stdout == '' and '\ndeclined: 1\n' in done.stderr
+    (tmp_path / 'dir').mkdir()
+    done = build(tmp_path, 't.jsonl', '--ledger', 'dir')
+    assert done.returncode == 2 and done.stderr.startswith('memory-gate: dir: ')

@@ -306,14 +306,47 @@ def test_every_format_through_the_hook(project: Repo, name: str) -> None:
     assert done.returncode == 1 and '+- From now on, every service exposes /metrics.' in done.stdout
 
 
-def test_tracked_proposal_is_left_alone_when_nothing_is_pending(project: Repo) -> None:
+def test_git_add_all_after_a_blocked_commit_never_commits_a_proposal(project: Repo) -> None:
     stage(project, 's.jsonl', DECIDE)
     assert project.commit().returncode == 1
     assert project.memory_gate('decline', 's.jsonl.memory.diff').returncode == 0
-    (project.path / 's.jsonl.memory.diff').write_text('# memory-gate proposal kept on purpose\n')
-    project.git('add', '.memory-gate-declined.txt', 's.jsonl.memory.diff')
+    (project.path / 's.jsonl.memory.diff').write_text('# memory-gate proposal kept by mistake\n')
+    project.git('add', '-A')  # the ledger, and the proposal beside the transcript
+    done = project.commit()
+    assert done.returncode == 1
+    assert ('s.jsonl.memory.diff: is a memory-gate proposal staged for commit; '
+            'unstage it: git rm --cached -q s.jsonl.memory.diff') in done.stdout
+    assert (project.path / 's.jsonl.memory.diff').exists()  # left alone: it is the user's to remove
+    project.git('rm', '--cached', '-q', 's.jsonl.memory.diff')
     assert project.commit().returncode == 0
-    assert (project.path / 's.jsonl.memory.diff').exists()
+    assert 's.jsonl.memory.diff' not in project.git('ls-files')
+
+
+def test_a_staged_proposal_blocks_without_any_transcript(project: Repo) -> None:
+    stage(project, 's.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    project.git('reset', '-q')
+    project.git('add', 's.jsonl.memory.diff')
+    done = project.commit()
+    assert done.returncode == 1 and 'git rm --cached -q s.jsonl.memory.diff' in done.stdout
+    assert project.git('log', '--oneline').count('\n') == 2
+    (project.path / 'notes.memory.diff').write_text('my own diff\n')  # not ours: committed like any file
+    project.git('rm', '--cached', '-q', 's.jsonl.memory.diff')
+    project.git('add', 'notes.memory.diff')
+    assert project.commit().returncode == 0
+
+
+def test_build_honours_the_ledger_as_the_hook_does(project: Repo) -> None:
+    stage(project, 's.jsonl', DECIDE, NEVER)
+    assert project.commit().returncode == 1
+    project.git('apply', 's.jsonl.memory.diff')
+    memory = project.path / 'AGENTS.md'
+    memory.write_text(memory.read_text().replace(f'- {NEVER}\n', ''))
+    assert project.memory_gate('decline', 's.jsonl.memory.diff').returncode == 0
+    done = project.memory_gate('build', 's.jsonl', '--stats')
+    assert done.stdout == '' and '\ndeclined: 1\n' in done.stderr and 'already_in_memory: 1' in done.stderr
+    done = project.memory_gate('build', 's.jsonl', '--ledger', 'elsewhere.txt')
+    assert done.stdout.count('+- ') == 1 and '+- ' + NEVER in done.stdout
 
 
 def test_never_writes_outside_the_repository(project: Repo, tmp_path: Path) -> None:
