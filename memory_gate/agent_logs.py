@@ -122,6 +122,21 @@ class Codex(Reader):
         return self.events
 
 
+# Gemini CLI message types that are never mined: the CLI's own notices. Other types are 'unknown'.
+GEMINI_SKIP = {'info': 'system', 'error': 'system', 'warning': 'system'}
+
+
+def gemini_message(m: dict[str, Any], line: int, session: str) -> Outcome:
+    """One Gemini CLI message record: user and gemini content mined; thoughts and toolCalls never read."""
+    kind = m.get('type')
+    if kind not in ('user', 'gemini'):
+        return Outcome(line, skipped=GEMINI_SKIP.get(as_str(kind), 'unknown'))
+    text, tool = block_texts(m.get('content'))
+    tool = tool or bool(m.get('toolCalls'))
+    role = 'user' if kind == 'user' else 'assistant'
+    return message_outcome(line, role, text, tool, session, as_str(m.get('timestamp')))
+
+
 class Gemini(Reader):
     """Gemini CLI JSONL sessions: a later record with the same id replaces the earlier; $rewindTo drops the tail."""
 
@@ -138,14 +153,11 @@ class Gemini(Reader):
             return [Outcome(line, skipped='meta')]
         if '$rewindTo' in obj:
             return [Outcome(line, skipped='meta')] + self.rewind(as_str(obj['$rewindTo']))
-        kind, key = obj.get('type'), as_str(obj.get('id'))
-        if kind not in ('user', 'gemini') or not key:
-            return [Outcome(line, skipped='meta' if isinstance(kind, str) else 'unknown')]
-        text, tool = block_texts(obj.get('content'))
-        tool = tool or bool(obj.get('toolCalls'))
-        role = 'user' if kind == 'user' else 'assistant'
+        if obj.get('type') not in ('user', 'gemini'):
+            return [gemini_message(obj, line, self.session)]
+        key = as_str(obj.get('id')) or f'#{line}'
         previous = self.records.pop(key, None)
-        self.records[key] = message_outcome(line, role, text, tool, self.session, as_str(obj.get('timestamp')))
+        self.records[key] = gemini_message(obj, line, self.session)
         return [Outcome(previous.line, skipped='duplicate')] if previous else []
 
     def rewind(self, key: str) -> list[Outcome]:
@@ -155,3 +167,25 @@ class Gemini(Reader):
 
     def finish(self) -> list[Outcome]:
         return sorted(self.records.values(), key=lambda o: o.line)
+
+
+class GeminiDocument(Reader):
+    """A Gemini CLI session document: {"sessionId", "projectHash", ..., "messages": [...]}, read whole."""
+
+    name = 'gemini-document'
+
+    def feed(self, obj: dict[str, Any], line: int) -> list[Outcome]:
+        """A document written on one line: every message starts on it."""
+        return self.read(obj, [line] * len(obj['messages']))
+
+    @staticmethod
+    def read(doc: dict[str, Any], lines: list[int]) -> list[Outcome]:
+        """Each message's outcome; `lines[i]` is the file line where message i starts."""
+        session, outcomes = as_str(doc.get('sessionId')), []
+        for index, (m, line) in enumerate(zip(doc['messages'], lines)):
+            if not isinstance(m, dict):
+                outcomes.append(Outcome(line, skipped='unknown'))
+                continue
+            outcome = gemini_message(m, line, session)
+            outcomes.append(outcome._replace(turns=tuple(t._replace(message=index) for t in outcome.turns)))
+        return outcomes

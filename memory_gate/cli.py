@@ -14,7 +14,7 @@ from memory_gate.diff import render
 from memory_gate.files import InputError, memory_target, read_memory, transcripts
 from memory_gate.memory import parse_ledger
 from memory_gate.pipeline import Result, Settings, build
-from memory_gate.report import err, report_withheld
+from memory_gate.report import err, report_unread, report_withheld
 
 # Keys --stats and --json always show, in this order; every other counter follows, sorted.
 CORE_STATS = (
@@ -78,6 +78,7 @@ def run_build(args: argparse.Namespace, settings: Settings) -> int:
     failed: list[str] = []
     result = build(transcripts(args.transcripts, failed), settings, memory or '', declined)
     report_withheld(result)
+    report_unread(result)
     if args.stats:
         print_stats(result, sys.stderr)
     if args.json:

@@ -17,6 +17,7 @@ class Turn(NamedTuple):
     line: int
     session: str = ''
     timestamp: str = ''
+    message: int | None = None  # index in the document's messages, for a transcript that is one JSON document
 
 
 class Outcome(NamedTuple):
@@ -27,13 +28,15 @@ class Outcome(NamedTuple):
 
 # Text the harness puts into user turns. Whole blocks are cut; a turn left empty was injected.
 INJECTED_BLOCK_RE = (  # compiled on first use, with re.S
-    r'<(system-reminder|environment_context|user_instructions|INSTRUCTIONS|command-name|command-message|'
+    r'<(system-reminder|system_reminder|environment_context|user_instructions|INSTRUCTIONS|command-name|command-message|'
     r'command-args|command-contents|local-command-stdout|local-command-stderr|local-command-caveat|bash-input|'
     r'bash-stdout|bash-stderr|task-notification|turn_aborted|user_shell_command|image|ide_opened_file|'
     r'ide_selection)\b[^>]*>.*?(?:</\1>|\Z)'
 )
 INJECTED_START_RE = (
-    r'^\s*(?:# AGENTS\.md instructions for|# CLAUDE\.md|\[Request interrupted|Caveat: The messages below were generated)'
+    r'^\s*(?:# AGENTS\.md instructions for|# CLAUDE\.md|\[Request interrupted|Caveat: The messages below were generated|'
+    r'You are an AI agent that brings the power of Gemini directly into the terminal|'  # Gemini CLI's /init prompt
+    r'System: Please continue\.\s*\Z)'  # what Gemini CLI sends when the model stopped mid-turn
 )
 SUMMARY_START = 'This session is being continued from a previous conversation'
 USER_QUERY_RE = r'</?user_query>'

@@ -11,7 +11,7 @@ from memory_gate.files import InputError, memory_target, read_memory, tracked_fi
 from memory_gate.memory import parse_ledger
 from memory_gate.pipeline import Proposal, Settings, build
 from memory_gate.proposals import DECLINE_HOOK, MARK, SUFFIX, header, is_ours, proposed_bullets, read_ours, shell
-from memory_gate.report import err, report_withheld
+from memory_gate.report import err, report_unread, report_withheld
 from memory_gate.sentences import printable
 
 
@@ -75,6 +75,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     failed: list[str] = []
     result = build(transcripts(paths, failed), settings._replace(max_add=sys.maxsize), memory or '', declined, earlier)
     report_withheld(result)
+    report_unread(result)
     state = applied(memory, earlier)
     written: list[str] = []
     for source, pending in by_source(paths, result.proposed).items():

@@ -4,9 +4,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import Any
 
-from memory_gate.agent_logs import ClaudeCode, Codex, Gemini
+from memory_gate import document
+from memory_gate.agent_logs import ClaudeCode, Codex, Gemini, GeminiDocument
+from memory_gate.copilot import Copilot
 from memory_gate.formats import Chat, Cursor, Outcome, Reader
 
 CODEX_TYPES = frozenset((
@@ -24,8 +27,13 @@ CLAUDE_TYPES = frozenset((
 CHAT_ROLES = frozenset(('system', 'developer', 'user', 'assistant', 'tool', 'function'))
 READERS: dict[str, type[Reader]] = {
     'simple': Chat, 'openai-chat': Chat, 'cursor': Cursor, 'claude-code': ClaudeCode, 'codex': Codex, 'gemini': Gemini,
+    'copilot': Copilot, 'gemini-document': GeminiDocument,
 }
-STRUCTURED = frozenset(('claude-code', 'codex', 'gemini', 'cursor'))
+STRUCTURED = frozenset(('claude-code', 'codex', 'gemini', 'cursor', 'copilot', 'gemini-document'))
+# A file none of whose first this many JSON lines names a format is reported and skipped, unread past them.
+DETECT_LINES = 20
+# Blank lines looked past at the top of a file for the two lines that tell a document from JSON lines.
+HEAD_LINES = 1000
 
 
 def detect(o: dict[str, Any]) -> str | None:
@@ -35,6 +43,8 @@ def detect(o: dict[str, Any]) -> str | None:
     role = role if isinstance(role, str) else None
     if 'payload' in o and kind in CODEX_TYPES:
         return 'codex'
+    if kind is not None and isinstance(o.get('data'), dict) and 'parentId' in o:
+        return 'copilot'
     if o.get('record_type') == 'state' or (
         kind in CODEX_ITEM_TYPES and not ('message' in o or 'uuid' in o or 'payload' in o)
     ) or ('instructions' in o and 'id' in o and 'timestamp' in o):
@@ -42,7 +52,7 @@ def detect(o: dict[str, Any]) -> str | None:
     if kind in CLAUDE_TYPES and ('sessionId' in o or 'uuid' in o or 'leafUuid' in o or 'messageId' in o):
         return 'claude-code'
     if isinstance(o.get('messages'), list):
-        return 'openai-chat'
+        return 'gemini-document' if 'projectHash' in o or 'lastUpdated' in o else 'openai-chat'
     if role in CHAT_ROLES and ('content' in o or 'text' in o):
         return 'simple' if 'text' in o and 'content' not in o else 'openai-chat'
     if role in ('user', 'assistant') and isinstance(o.get('message'), dict):
@@ -69,42 +79,115 @@ def decode(line: bytes, stats: Counter[str]) -> dict[str, Any] | None:
 
 
 def parse_lines(lines: Iterable[bytes | None], stats: Counter[str]) -> Iterator[Outcome]:
-    """Yield one outcome per parsed line (in line order, then what readers held back to the end).
+    """Yield one outcome per record (in line order, then what readers held back to the end).
 
-    `lines` yields each raw line, or None for a line over the size cap. Counts lines,
-    blank, oversized and malformed in `stats`, and the file's format under 'format:<name>'.
+    `lines` yields each raw line, or None for a line over the size cap. A file is JSON lines,
+    or one JSON document (see document.py). Counts lines, blank, oversized and malformed in
+    `stats`, the file's format under 'format:<name>', and a file read no further as
+    'unrecognised', 'oversized_document' or 'malformed_document', its unread lines as 'unread'.
     """
-    readers: dict[str, Reader] = {}
-    file_format: str | None = None
+    stream = iter(lines)
+    head: list[bytes | None] = []
+    for line in stream:
+        head.append(line)
+        if len(document.nonblank(head)) == 2 or len(head) == HEAD_LINES:
+            break
+    if document.is_document(head):
+        yield from parse_document(chain(head, stream), stats)
+    else:
+        rest = chain(head, stream)
+        yield from parse_records(json_lines(rest, stats), rest, stats)
+
+
+def json_lines(lines: Iterator[bytes | None], stats: Counter[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, object) for each line that is a JSON object; the others counted."""
     for number, line in enumerate(lines, 1):
         stats['lines'] += 1
         if line is None:
             stats['oversized'] += 1
             continue
-        if number == 1 and line.startswith(b'\xef\xbb\xbf'):
+        if number == 1 and line.startswith(document.BOM):
             line = line[3:]
         if not line or line.isspace():
             stats['blank'] += 1
             continue
         obj = decode(line, stats)
-        if obj is None:
-            continue
+        if obj is not None:
+            yield number, obj
+
+
+def parse_records(records: Iterator[tuple[int, dict[str, Any]]], rest: Iterator[Any], stats: Counter[str]) -> Iterator[Outcome]:
+    """Detect the format from the first records that tell it, then feed each record to its format's reader."""
+    readers: dict[str, Reader] = {}
+    file_format: str | None = None
+    pending: list[tuple[int, dict[str, Any]]] = []  # records before the first one that names a format
+    for number, obj in records:
         fmt = detect(obj)
-        if file_format is None and fmt is not None:
+        if file_format is None:
+            if fmt is None:
+                pending.append((number, obj))
+                if len(pending) < DETECT_LINES:
+                    continue
+                yield from unrecognised(pending, rest, stats)
+                return
             file_format = fmt
             stats['format:' + fmt] = 1
-        elif fmt is not None and READERS[fmt] is not READERS[file_format or fmt]:
+            for n, o in pending:
+                yield from dispatch(readers, fmt, o, n)
+            pending = []
+        elif fmt is not None and READERS[fmt] is not READERS[file_format]:
             stats['other_format'] += 1
         yield from dispatch(readers, fmt or file_format, obj, number)
+    if file_format is None and (pending or stats['malformed'] or stats['oversized']):
+        yield from unrecognised(pending, rest, stats)
     for reader in readers.values():
         yield from reader.finish()
 
 
-def dispatch(readers: dict[str, Reader], fmt: str | None, obj: dict[str, Any], number: int) -> Iterator[Outcome]:
-    """Feed a line to its format's reader; a line no format claims is malformed in a chat file, unknown in a log."""
-    if fmt is None:
-        yield Outcome(number, skipped='malformed')
+def unrecognised(pending: list[tuple[int, dict[str, Any]]], rest: Iterator[Any], stats: Counter[str]) -> Iterator[Outcome]:
+    """A file in no known format: the records looked at are skipped, the rest is counted unread."""
+    stats['unrecognised'] = 1
+    for number, _ in pending:
+        yield Outcome(number, skipped='unrecognised')
+    for _ in rest:
+        stats['lines'] += 1
+        stats['unread'] += 1
+
+
+def parse_document(lines: Iterable[bytes | None], stats: Counter[str]) -> Iterator[Outcome]:
+    """A file that is one JSON document, read whole within document.MAX_DOCUMENT_BYTES."""
+    data, count = document.read_whole(lines)
+    stats['lines'] += count
+    if data is None:
+        stats['oversized_document'] = 1
+        stats['unread'] += count
         return
+    try:
+        value, starts = document.load(decode_text(data, stats))
+    except (ValueError, RecursionError):
+        stats['malformed_document'] = 1
+        stats['malformed'] += count
+        return
+    if isinstance(value, dict) and detect(value) == 'gemini-document':
+        stats['format:gemini-document'] = 1
+        yield from GeminiDocument.read(value, starts)
+        return
+    records = [(1, value)] if isinstance(value, dict) else [(n, v) for n, v in zip(starts, value) if isinstance(v, dict)]
+    stats['malformed'] += 0 if isinstance(value, dict) else len(value) - len(records)
+    yield from parse_records(iter(records), iter(()), stats)
+
+
+def decode_text(data: bytes, stats: Counter[str]) -> str:
+    data = data[len(document.BOM):] if data.startswith(document.BOM) else data
+    try:
+        return data.decode('utf-8')
+    except UnicodeDecodeError:
+        stats['undecodable'] += 1
+        return data.decode('utf-8', 'replace')
+
+
+def dispatch(readers: dict[str, Reader], fmt: str, obj: dict[str, Any], number: int) -> Iterator[Outcome]:
+    """Feed a record to its format's reader; a record no reader knows is malformed in a chat file, unknown in a log."""
     reader = readers.get(fmt) or readers.setdefault(fmt, READERS[fmt]())
     for outcome in reader.feed(obj, number):
         if outcome.skipped == 'unknown' and fmt not in STRUCTURED:

@@ -46,6 +46,7 @@ class Proposal(NamedTuple):
     kind: str
     session: str = ''
     timestamp: str = ''
+    message: int | None = None  # index in a transcript document's messages (Gemini CLI session documents)
 
 
 class Withheld(NamedTuple):
@@ -136,7 +137,8 @@ class _Run:
             return
         stats['rule:' + found.name] += 1
         self.candidates.append(
-            Proposal(sentence, source, turn.line, turn.role, found.name, found.kind, turn.session, turn.timestamp)
+            Proposal(sentence, source, turn.line, turn.role, found.name, found.kind, turn.session, turn.timestamp,
+                     turn.message)
         )
 
 
@@ -168,6 +170,6 @@ def build(
     for proposal in held_back:
         files[proposal.source]['held_back'] += 1
     for stats in files.values():
-        stats['parsed'] = stats['lines'] - stats['blank'] - stats['oversized'] - stats['malformed']
+        stats['parsed'] = stats['lines'] - stats['blank'] - stats['oversized'] - stats['malformed'] - stats['unread']
         total.update(stats)
     return Result(proposed, total, files, run.withheld, held_back)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 
+from memory_gate.document import MAX_DOCUMENT_BYTES
 from memory_gate.pipeline import Result
 from memory_gate.sentences import printable
 
@@ -14,3 +15,25 @@ def err(message: str) -> None:
 def report_withheld(result: Result) -> None:
     for w in result.withheld:
         err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
+
+
+def unread_problems(result: Result) -> list[str]:
+    """One line per transcript that was not read as a transcript: no silent pass."""
+    problems = []
+    for source, stats in result.files.items():
+        looked = stats['skipped_unrecognised']
+        if stats['unrecognised'] and looked:
+            lines = 'JSON line' if looked == 1 else 'JSON lines'
+            problems.append(f'{source}: no transcript format recognised in {looked} {lines}; skipped')
+        elif stats['unrecognised']:
+            problems.append(f'{source}: no line is a JSON object; not a transcript, skipped')
+        if stats['oversized_document']:
+            problems.append(f'{source}: a JSON document past the {MAX_DOCUMENT_BYTES >> 20} MiB cap; skipped')
+        if stats['malformed_document']:
+            problems.append(f'{source}: a JSON document that does not parse; skipped')
+    return problems
+
+
+def report_unread(result: Result) -> None:
+    for problem in unread_problems(result):
+        err(problem)

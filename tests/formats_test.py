@@ -239,3 +239,100 @@ def test_unknown_lines_degrade_one_by_one(first: dict[str, Any]) -> None:
     result = run(first, {'weird': True}, {'role': 'assistant', 'text': 'Never push directly to main.'})
     assert texts(result) == ['Never push directly to main.']
     assert result.stats['skipped_unknown'] + result.stats['malformed'] == 1
+
+
+# --- GitHub Copilot CLI events.jsonl ------------------------------------------------------
+
+PLANT = 'We decided to always use Postgres for persistence.'  # proposed wherever a person says it
+
+
+def ev(kind: str, data: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {'type': kind, 'data': data, 'id': 'e', 'timestamp': '2026-07-01T10:00:00Z', 'parentId': None, **extra}
+
+
+def test_planted_sentence_is_proposed_when_a_person_says_it() -> None:
+    assert texts(run(ev('user.message', {'content': PLANT}))) == [PLANT]
+
+
+def test_copilot_mines_people_only() -> None:
+    reminder = '\n<system_reminder>\nCustom instructions from AGENTS.md:\n' + 'x' * 40_000 + '\n' + PLANT + '\n</system_reminder>'
+    result = run(
+        ev('session.start', {'sessionId': 'cp-1', 'producer': 'copilot-agent', 'context': {'cwd': PLANT}}),
+        ev('hook.start', {'hookType': 'userPromptSubmitted', 'input': {'prompt': PLANT}}),
+        ev('hook.end', {'hookType': 'userPromptSubmitted', 'success': True}),
+        ev('system.message', {'role': 'system', 'content': PLANT}),
+        ev('user.message', {'content': SIGNAL + reminder, 'transformedContent': '<current_datetime>t</current_datetime> ' + PLANT}),
+        ev('user.message', {'content': reminder, 'source': 'instruction-discovery'}),
+        ev('user.message', {'content': PLANT, 'transformedContent': PLANT, 'source': 'system'}),
+        ev('assistant.turn_start', {'turnId': '0'}),
+        ev('assistant.message', {'content': '', 'reasoningText': PLANT,
+                                 'toolRequests': [{'toolCallId': 't', 'name': 'bash', 'arguments': {'command': PLANT}}]}),
+        ev('assistant.reasoning', {'content': PLANT}),
+        ev('tool.execution_start', {'toolCallId': 't', 'toolName': 'bash', 'arguments': {'command': PLANT}}),
+        ev('permission.requested', {'permissionRequest': {'intention': PLANT}}),
+        ev('tool.execution_complete', {'toolCallId': 't', 'result': {'content': PLANT, 'detailedContent': PLANT}}),
+        ev('assistant.message', {'content': 'Never push directly to main.', 'reasoningText': PLANT, 'reasoningOpaque': PLANT}),
+        ev('assistant.message', {'content': PLANT, 'parentToolCallId': 't'}),
+        ev('subagent.started', {'prompt': PLANT}),
+        ev('skill.invoked', {'content': PLANT}),
+        ev('system.notification', {'content': PLANT}),
+        ev('session.warning', {'message': PLANT}),
+        ev('session.compaction_complete', {'summaryContent': PLANT}),
+        ev('copilot.some_future_event', {'content': PLANT}),
+        ev('assistant.turn_end', {'turnId': '0'}),
+    )
+    assert texts(result) == [SIGNAL, 'Never push directly to main.']
+    assert result.stats['format:copilot'] == 1
+    first = result.proposed[0]
+    assert (first.line, first.session, first.timestamp) == (5, 'cp-1', '2026-07-01T10:00:00Z')
+    skipped = {k: v for k, v in result.stats.items() if k.startswith('skipped_')}
+    assert skipped == {'skipped_meta': 3, 'skipped_hook': 2, 'skipped_system': 3, 'skipped_injected': 3, 'skipped_tool': 4,
+                       'skipped_thinking': 1, 'skipped_sidechain': 2, 'skipped_summary': 1, 'skipped_unknown': 1}
+
+
+def test_copilot_event_without_data_is_unknown() -> None:
+    result = run(ev('session.start', {'sessionId': 's'}), {'type': 'user.message', 'data': PLANT, 'parentId': None})
+    assert texts(result) == [] and result.stats['skipped_unknown'] == 1
+
+
+# --- Gemini CLI session documents ---------------------------------------------------------
+
+def gemini_document(*messages: dict[str, Any], **top: Any) -> list[bytes]:
+    doc = {'sessionId': 'gd-1', 'projectHash': 'ab12', 'startTime': 't0', 'lastUpdated': 't9', 'messages': list(messages), **top}
+    return json.dumps(doc, indent=2).encode().splitlines(keepends=True)
+
+
+def gm(kind: str, content: Any, **extra: Any) -> dict[str, Any]:
+    return {'id': 'm-' + kind, 'timestamp': 't-' + kind, 'type': kind, 'content': content, **extra}
+
+
+def test_gemini_document_mines_people_only_and_says_where_each_message_starts() -> None:
+    lines = gemini_document(
+        gm('info', PLANT),
+        gm('user', [{'text': SIGNAL}]),
+        gm('gemini', '', thoughts=[{'subject': PLANT, 'description': PLANT}],
+           toolCalls=[{'id': 't', 'name': 'run_shell_command', 'args': {'command': PLANT},
+                       'result': [{'functionResponse': {'response': {'output': PLANT}}}], 'status': 'success'}]),
+        gm('gemini', 'Never push directly to main.', thoughts=[{'subject': 's', 'description': PLANT}], model='gemini-2.5-pro'),
+        gm('error', '[API Error: ' + PLANT + ']'),
+        gm('warning', PLANT),
+        gm('user', 'You are an AI agent that brings the power of Gemini directly into the terminal. ' + PLANT),
+        gm('user', 'System: Please continue.'),
+        gm('compression', PLANT),
+        summary=PLANT, directories=[PLANT],
+    )
+    result = build([Transcript('session.json', lines)], DEFAULT)
+    assert texts(result) == [SIGNAL, 'Never push directly to main.']
+    opening = [n for n, line in enumerate(lines, 1) if line.rstrip() == b'    {']  # each message's opening brace
+    assert [(p.line, p.message) for p in result.proposed] == [(opening[1], 1), (opening[3], 3)]
+    assert (result.proposed[0].session, result.proposed[0].timestamp) == ('gd-1', 't-user')
+    assert result.stats['format:gemini-document'] == 1 and result.stats['lines'] == len(lines)
+    skipped = {k: v for k, v in result.stats.items() if k.startswith('skipped_')}
+    assert skipped == {'skipped_system': 3, 'skipped_tool': 1, 'skipped_injected': 2, 'skipped_unknown': 1}
+
+
+def test_gemini_document_on_one_line() -> None:
+    line = b''.join(gemini_document(gm('info', PLANT), gm('user', SIGNAL))).replace(b'\n', b'') + b'\n'
+    result = build([Transcript('session.jsonl', [line])], DEFAULT)
+    assert [(p.text, p.line, p.message) for p in result.proposed] == [(SIGNAL, 1, 1)]
+    assert result.stats['format:gemini-document'] == 1

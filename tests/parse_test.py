@@ -1,11 +1,15 @@
 """Bad input inside a transcript is skipped and counted; the run goes on with the next line."""
 from __future__ import annotations
 
+import json
+import tracemalloc
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
-from memory_gate.parse import detect, parse_lines
+from memory_gate import document
+from memory_gate.parse import DETECT_LINES, detect, parse_lines
 from memory_gate.pipeline import Settings, Transcript, build
 
 GOOD = b'{"role": "user", "text": "We decided to keep the parser in pure Python."}'
@@ -75,7 +79,120 @@ def test_parse_lines_yields_one_outcome_per_parsed_line() -> None:
     ({'sessionId': 's', 'projectHash': 'h'}, 'gemini'),
     ({'id': 'm', 'type': 'gemini', 'content': ''}, 'gemini'),
     ({'role': 'user', 'message': {'content': []}}, 'cursor'),
+    ({'type': 'user.message', 'data': {'content': 'x'}, 'id': 'e', 'timestamp': 't', 'parentId': None}, 'copilot'),
+    ({'type': 'abort', 'data': {}, 'id': 'e', 'timestamp': 't', 'parentId': 'p'}, 'copilot'),
+    ({'sessionId': 's', 'projectHash': 'h', 'messages': []}, 'gemini-document'),
     ({'type': 'turn_ended'}, None),
 ])
 def test_detect(obj: dict[str, object], fmt: str | None) -> None:
     assert detect(obj) == fmt
+
+
+# --- a transcript that is one JSON document ------------------------------------------------
+
+SAY = {'role': 'user', 'text': 'We decided to keep the parser in pure Python.'}
+GEMINI = {'sessionId': 's', 'projectHash': 'h', 'messages': [{'id': 'm', 'type': 'user', 'content': SAY['text']}]}
+
+
+def pretty(value: object, newline: bytes = b'\n') -> list[bytes]:
+    return [line + newline for line in json.dumps(value, indent=2).encode().split(b'\n')]
+
+
+@pytest.mark.parametrize('lines', [
+    pretty(GEMINI),
+    pretty(GEMINI, b'\r\n'),
+    [b'\xef\xbb\xbf' + pretty(GEMINI)[0]] + pretty(GEMINI)[1:],
+    [b'\n', b'  \n'] + pretty(GEMINI),
+    [b'{"sessionId": "s", "projectHash": "h",\n', b'"messages": [{"id": "m", "type": "user", "content": "' + SAY['text'].encode() + b'"}]}'],
+])
+def test_pretty_printed_document_is_read_whole_whatever_its_name(lines: list[bytes]) -> None:
+    result = build([Transcript('session.jsonl', lines)], Settings())
+    assert [p.text for p in result.proposed] == [SAY['text']]
+    assert result.stats['format:gemini-document'] == 1 and result.stats['malformed'] == 0
+    assert result.stats['parsed'] == result.stats['lines'] - result.stats['blank'] == len(lines)
+
+
+def test_document_that_is_an_array_reads_each_element_at_its_line() -> None:
+    lines = pretty([{'role': 'system', 'content': 'x'}, SAY, 7])
+    result = build([Transcript('chat.json', lines)], Settings())
+    assert [(p.text, p.line) for p in result.proposed] == [(SAY['text'], 6)]
+    assert result.stats['format:openai-chat'] == 1 and result.stats['malformed'] == 1
+
+
+def test_broken_first_line_of_json_lines_is_not_a_document() -> None:
+    result = build([Transcript('t.jsonl', [b'{"role": "user", "te\n', GOOD + b'\n'])], Settings())
+    assert result.stats['malformed'] == 1 and [p.line for p in result.proposed] == [2]
+
+
+@pytest.mark.parametrize('lines', [
+    [b'{\n', b'  "messages": [\n', b'    {"id": "m", "type": "user"\n'],  # cut off mid-write
+    [b'{\n', b'  "a": 1\n', b'}\n', b'{"b": 2}\n'],  # extra data
+    [b'{\n', b'  "a": 1,\n', b'}\n'],  # trailing comma
+    [b'{\n', b'  "messages": [1,]\n', b'}\n'],
+    [b'{\n', b'  7: 1\n', b'}\n'],
+    [b'[\n'] + [b'['] * 100_000 + [b']'] * 100_001,  # too deep to parse
+])
+def test_malformed_document_is_counted_not_a_crash(lines: list[bytes]) -> None:
+    result = build([Transcript('t.json', lines)], Settings())
+    assert result.stats['malformed_document'] == 1 and result.stats['malformed'] == len(lines)
+    assert result.proposed == []
+
+
+def test_oversized_document_is_skipped_in_bounded_memory() -> None:
+    line = b'  "x": "' + b'a' * (1 << 20) + b'",\n'
+
+    def lines() -> Iterator[bytes]:
+        yield b'{\n'
+        for _ in range(3 * document.MAX_DOCUMENT_BYTES >> 20):
+            yield line
+        yield b'"messages": [{"id": "m", "type": "user", "content": "We decided to keep the parser in pure Python."}]}\n'
+
+    tracemalloc.start()
+    try:
+        result = build([Transcript('big.json', lines())], Settings())
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert result.proposed == [] and result.stats['oversized_document'] == 1
+    assert result.stats['unread'] == result.stats['lines'] == 2 + (3 * document.MAX_DOCUMENT_BYTES >> 20)
+    assert result.stats['parsed'] == 0
+    assert peak < 1.5 * document.MAX_DOCUMENT_BYTES
+
+
+def test_document_with_a_line_past_the_line_cap_is_oversized() -> None:
+    result = build([Transcript('t.json', [b'{\n', None, b'}\n'])], Settings())
+    assert result.stats['oversized_document'] == 1 and result.proposed == []
+
+
+# --- no silent pass ------------------------------------------------------------------------
+
+def test_file_in_no_known_format_is_skipped_after_the_detection_window() -> None:
+    rows = [json.dumps({'prompt': 'p', 'completion': str(n)}).encode() for n in range(DETECT_LINES)]
+    rows += [json.dumps(SAY).encode()] * 5  # past the window: never read
+    result = build([Transcript('dataset.jsonl', rows)], Settings())
+    assert result.proposed == [] and result.stats['unrecognised'] == 1
+    assert result.stats['skipped_unrecognised'] == DETECT_LINES and result.stats['unread'] == 5
+    assert result.stats['parsed'] == DETECT_LINES
+
+
+@pytest.mark.parametrize(('lines', 'looked'), [
+    ([b'{"a": 1}', b'{"b": 2}'], 2),
+    ([b'hello', b'world'], 0),
+    ([b'[1, 2]', None], 0),
+])
+def test_short_file_in_no_known_format_is_unrecognised(lines: list[bytes | None], looked: int) -> None:
+    result = build([Transcript('data.jsonl', lines)], Settings())
+    assert result.stats['unrecognised'] == 1 and result.stats['skipped_unrecognised'] == looked
+
+
+@pytest.mark.parametrize('lines', [[], [b'\n']])
+def test_empty_file_is_not_unrecognised(lines: list[bytes]) -> None:
+    assert build([Transcript('t.jsonl', lines)], Settings()).stats['unrecognised'] == 0
+
+
+def test_lines_before_the_format_is_known_go_to_its_reader() -> None:
+    claude = {'type': 'user', 'uuid': 'u', 'sessionId': 's', 'message': {'role': 'user', 'content': SAY['text']}}
+    lines = [b'{"odd": 1}', b'{"odd": 2}', json.dumps(claude).encode()]
+    result = build([Transcript('t.jsonl', lines)], Settings())
+    assert result.stats['format:claude-code'] == 1 and result.stats['skipped_unknown'] == 2
+    assert [p.line for p in result.proposed] == [3]

@@ -21,7 +21,11 @@ EXPECTED = {
     'claude-code/kimi-cli_entire_0860e52c3d41-2_v2.1.56.jsonl': {'format:claude-code': 1, 'lines': 75, 'mined': 17, 'skipped_meta': 7, 'skipped_sidechain': 22, 'skipped_system': 6, 'skipped_thinking': 3, 'skipped_tool': 20},
     'claude-code/kimi-cli_entire_2d58ad9e0d5c-2_v2.1.55.jsonl': {'format:claude-code': 1, 'lines': 93, 'mined': 14, 'skipped_meta': 6, 'skipped_sidechain': 24, 'skipped_system': 2, 'skipped_thinking': 3, 'skipped_tool': 44},
     'codex-rollout/codex-session-view_rollout-2025-11-17_cli0.58.0.excerpt.jsonl': {'format:codex': 1, 'lines': 277, 'mined': 1, 'skipped_duplicate': 1, 'skipped_injected': 1, 'skipped_meta': 121, 'skipped_thinking': 75, 'skipped_tool': 78},
+    'copilot-cli/agentv_4f_8edb57e3d1_0.jsonl': {'format:copilot': 1, 'lines': 15, 'mined': 1, 'skipped_hook': 8, 'skipped_meta': 4, 'skipped_no_text': 1, 'skipped_system': 1},
+    'copilot-cli/azure-dev_0.lines1-44.jsonl': {'format:copilot': 1, 'lines': 44, 'mined': 3, 'skipped_hook': 18, 'skipped_injected': 2, 'skipped_meta': 5, 'skipped_system': 3, 'skipped_tool': 13},
     'cursor-agent-transcript/agent-sessions_Cursor_test-session.fixture.jsonl': {'format:cursor': 1, 'lines': 6, 'mined': 6},
+    'gemini-session-json/entire-cli_51_3fab7adf0b_0.json': {'format:gemini-document': 1, 'lines': 100, 'mined': 2, 'skipped_injected': 1, 'skipped_tool': 1},
+    'gemini-session-json/m-gemini_session-2025-12-12T21-46-7c761c30.json': {'format:gemini-document': 1, 'lines': 216, 'mined': 8, 'skipped_system': 3},
     'gemini-cli/agent-sessions_gemini_jsonl_v040.fixture.jsonl': {'format:gemini': 1, 'lines': 5, 'mined': 2, 'skipped_meta': 2, 'skipped_tool': 1},
     'openai-chat/openai-cookbook_fine-tune_uploaded_output.lines1-9.jsonl': {'format:openai-chat': 1, 'lines': 9, 'mined': 9},
     'openai-chat/openai-cookbook_toy_chat_fine_tuning.lines1-4.jsonl': {'format:openai-chat': 1, 'lines': 4, 'mined': 4},
@@ -49,6 +53,8 @@ def spoken(obj: dict[str, Any]) -> list[str]:
         return [b.get('text', '') for b in content or [] if isinstance(b, dict) and b.get('type', 'text') in ('text', 'input_text', 'output_text')]
     if obj.get('isSidechain') or obj.get('isMeta'):
         return []
+    if obj.get('type') in ('user.message', 'assistant.message') and isinstance(obj.get('data'), dict):
+        return [obj['data'].get('content', '')]
     payload: dict[str, Any] = obj['payload'] if isinstance(obj.get('payload'), dict) else obj
     if payload.get('type') == 'message' and payload.get('role') in ('user', 'assistant'):
         return parts(payload.get('content'))
@@ -74,14 +80,20 @@ def test_accounting_is_pinned(name: str) -> None:
 @pytest.mark.parametrize('settings', [RULES, EVERYTHING], ids=['rules', 'everything'])
 @pytest.mark.parametrize('name', sorted(EXPECTED))
 def test_every_proposal_was_said_by_a_person(name: str, settings: Settings) -> None:
-    lines = (HERE / name).read_text(encoding='utf-8').splitlines()
+    text = (HERE / name).read_text(encoding='utf-8')
+    lines = text.splitlines()
     proposed = run(name, settings).proposed
     for p in proposed:
-        said = ' '.join(sanitize(' '.join(spoken(json.loads(lines[p.line - 1])))).split())
+        if p.message is None:
+            obj = json.loads(lines[p.line - 1])
+        else:  # a session document: the message at its index, which opens on the line given
+            obj = json.loads(text)['messages'][p.message]
+            assert lines[p.line - 1].strip() == '{'
+        said = ' '.join(sanitize(' '.join(spoken(obj))).split())
         assert p.role in ('user', 'assistant')
         assert p.text in said, (p.line, p.text)
     assert proposed or settings is not EVERYTHING
 
 
 def test_every_recording_has_pinned_counts() -> None:
-    assert len(list(HERE.glob('*/*.jsonl'))) == len(EXPECTED)
+    assert len(list(HERE.glob('*/*.jsonl')) + list(HERE.glob('*/*.json'))) == len(EXPECTED)
