@@ -24,22 +24,6 @@ CORE_STATS = (
 )
 
 
-def judge_options(parser: argparse.ArgumentParser) -> None:
-    """Options of the commands that judge transcripts (defaults come from pyproject.toml, then built-ins)."""
-    parser.add_argument('--memory', help='memory file the proposals append to (default: AGENTS.md)')
-    ledger_option(parser)
-    parser.add_argument('--max-add', type=int, metavar='N', help='propose at most N bullets (default: 10)')
-    parser.add_argument('--min-length', type=int, metavar='N', help='shortest sentence kept (default: 20)')
-    parser.add_argument('--max-length', type=int, metavar='N', help='longest sentence kept (default: 300)')
-    parser.add_argument('--roles', help='roles to mine, comma-separated (default: user,assistant)')
-    parser.add_argument('--signal', action='append', metavar='KIND:NAME=REGEX', help='add a signal rule')
-    parser.add_argument('--noise', action='append', metavar='NAME=REGEX', help='add a noise rule')
-
-
-def ledger_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument('--ledger', help='ledger of declined bullets (default: .memory-gate-declined.txt)')
-
-
 def stat_lines(stats: Counter[str], prefix: str = '', only_set: bool = False) -> Iterator[str]:
     keys = [k for k in CORE_STATS if not only_set or stats[k]] + sorted(k for k in stats if k not in CORE_STATS)
     for key in keys:
@@ -102,12 +86,9 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     d = sub.add_parser('decline', help='record the bullets of proposals that are not in memory as declined')
     d.add_argument('proposals', nargs='*', metavar='PROPOSAL')
     d.add_argument('--pending', action='store_true', help="decline every proposal memory-gate has pending in this repository")
-    if command in (None, 'build'):
-        judge_options(b)
-    if command in (None, 'hook'):
-        judge_options(h)
-        h.add_argument('--budget', type=int, metavar='BYTES', help='warn past this memory size (default: 32768)')
-    ledger_option(d)
+    for name, sub_parser in (('build', b), ('hook', h), ('decline', d)):
+        if command in (None, name):
+            config.add_arguments(sub_parser, name)
     return p
 
 

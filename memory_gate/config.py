@@ -1,7 +1,9 @@
 """Settings from the repository's pyproject.toml ([tool.memory-gate]) and the command line.
 
-Precedence: built-in defaults < pyproject.toml < command-line options. Team rules
-come before the built-in ones, so they name the proposals they pick.
+Precedence: built-in defaults < pyproject.toml < command-line options. Every setting has
+one name, the same in both (OPTIONS); an unknown key or a value of the wrong type is a
+one-line error naming the nearest valid key. Team rules come before the built-in ones,
+so they name the proposals they pick.
 
     [tool.memory-gate]
     memory = "AGENTS.md"
@@ -14,18 +16,106 @@ come before the built-in ones, so they name the proposals they pick.
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import re
 import sys
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from memory_gate.patterns import KINDS, Rule
 from memory_gate.pipeline import Settings
 
+WHERE = 'pyproject.toml [tool.memory-gate]'
+
 
 class ConfigError(Exception):
     """A bad option or pattern; str() is the one-line message."""
+
+
+class Kind(NamedTuple):
+    """How a setting is written; the same check holds in pyproject.toml and in args:."""
+
+    what: str  # what the error message says is expected
+    valid: Callable[[Any], bool]  # a value from pyproject.toml, or an argument once parsed
+    parse: Callable[[str], Any] = str  # the argument's text -> value (argparse type=)
+    setting: Callable[[Any], Any] = lambda value: value  # value -> the Settings field
+    show: Callable[[Any], str] = str  # the Settings default, for --help
+
+
+def names(value: str | Sequence[str]) -> list[str]:
+    return [n.strip() for n in value.split(',')] if isinstance(value, str) else list(value)
+
+
+def is_roles(value: Any) -> bool:
+    if not isinstance(value, (str, list)) or not all(isinstance(n, str) for n in value):
+        return False
+    return 0 < len(names(value)) and set(names(value)) <= {'user', 'assistant'}
+
+
+WHOLE = Kind('a whole number >= 0', lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0, int)
+PATH = Kind('a path', lambda v: isinstance(v, str) and v != '')
+ROLES = Kind('user and/or assistant, as "user,assistant" or a list', is_roles,
+             setting=lambda v: frozenset(names(v)), show=lambda v: ','.join(sorted(v, reverse=True)))
+RULES = Kind('a table of rules', lambda v: isinstance(v, Mapping))  # --signal/--noise repeat; the table adds to them
+
+
+class Option(NamedTuple):
+    """One setting, one name: --NAME in args:, NAME in [tool.memory-gate], Settings.NAME (with _ for -)."""
+
+    name: str
+    kind: Kind
+    metavar: str
+    help: str
+    commands: tuple[str, ...] = ('build', 'hook')  # the commands that take it (every key is valid in pyproject.toml)
+
+    @property
+    def field(self) -> str:
+        return self.name.replace('-', '_')
+
+
+# Every setting, once. Adding one is a line here and a field (with its default) in pipeline.Settings.
+OPTIONS = (
+    Option('memory', PATH, 'PATH', 'memory file the proposals append to'),
+    Option('ledger', PATH, 'PATH', 'ledger of declined bullets', ('build', 'hook', 'decline')),
+    Option('max-add', WHOLE, 'N', 'propose at most N bullets (per transcript in the hook)'),
+    Option('min-length', WHOLE, 'N', 'shortest sentence kept, in Latin-equivalent characters'),
+    Option('max-length', WHOLE, 'N', 'longest sentence kept, in Latin-equivalent characters'),
+    Option('budget', WHOLE, 'BYTES', 'warn when the memory file would grow past this', ('hook',)),
+    Option('roles', ROLES, 'ROLES', 'whose words to mine, comma-separated'),
+    Option('signal', RULES, 'KIND:NAME=REGEX', 'add a signal rule (repeatable)'),
+    Option('noise', RULES, 'NAME=REGEX', 'add a noise rule (repeatable)'),
+)
+BY_NAME = {option.name: option for option in OPTIONS}
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    """The command's settings as options; unset ones are None, so pyproject.toml and defaults apply."""
+    parser.allow_abbrev = False  # one name per setting: --mem is not --memory
+    defaults = Settings._field_defaults
+    for o in (o for o in OPTIONS if command in o.commands):
+        if o.kind is RULES:
+            parser.add_argument('--' + o.name, action='append', metavar=o.metavar, help=o.help)
+        else:
+            shown = o.kind.show(defaults[o.field])
+            parser.add_argument('--' + o.name, type=o.kind.parse, metavar=o.metavar, help=f'{o.help} (default: {shown})')
+
+
+def unknown(key: str, valid: Sequence[str], where: str) -> ConfigError:
+    """The one-line error for a misspelt key, naming the nearest valid one."""
+    near = difflib.get_close_matches(key, valid, n=1)
+    hint = f'did you mean {near[0]!r}?' if near else f'expected one of {", ".join(valid)}'
+    return ConfigError(f'{where}: unknown setting {key!r}; {hint}')
+
+
+def check_table(table: Mapping[str, Any]) -> None:
+    """Every key of [tool.memory-gate] is a setting, with a value of its kind."""
+    for key, value in table.items():
+        option = BY_NAME.get(key)
+        if option is None:
+            raise unknown(key, list(BY_NAME), WHERE)
+        if not option.kind.valid(value):
+            raise ConfigError(f'{WHERE} {key}: expected {option.kind.what}, got {value!r}')
 
 
 def make_rule(name: str, kind: str, pattern: object, where: str) -> Rule:
@@ -50,12 +140,12 @@ def parse_rule_arg(text: str, noise: bool) -> Rule:
     return make_rule(name, kind, pattern, '--noise' if noise else '--signal')
 
 
-def table_rules(table: Any, noise: bool, where: str) -> list[Rule]:
-    if not isinstance(table, Mapping):
-        raise ConfigError(f'{where}: expected a table of NAME = pattern')
+def table_rules(table: Mapping[str, Any], noise: bool, where: str) -> list[Rule]:
     rules = []
     for name, value in table.items():
         if isinstance(value, Mapping):
+            for key in set(value) - {'kind', 'pattern'}:
+                raise unknown(key, ['pattern'] if noise else ['kind', 'pattern'], f'{where} rule {name!r}')
             rules.append(make_rule(name, 'noise' if noise else value.get('kind', ''), value.get('pattern'), where))
         elif noise and isinstance(value, str):
             rules.append(make_rule(name, 'noise', value, where))
@@ -90,34 +180,27 @@ def load_pyproject(root: str) -> dict[str, Any]:
     return table
 
 
-def settings_from(args: argparse.Namespace, table: Mapping[str, Any]) -> Settings:
-    """One immutable Settings from pyproject values and parsed arguments."""
-    def pick(name: str, key: str, default: Any) -> Any:
-        value = getattr(args, name, None)
-        return value if value is not None else table.get(key, default)
+def setting(option: Option, args: argparse.Namespace, table: Mapping[str, Any]) -> Any:
+    """The option's value: the argument if given, else pyproject.toml's (checked already), else None."""
+    value = getattr(args, option.field, None)
+    if value is None:
+        return table.get(option.name)
+    if not option.kind.valid(value):
+        raise ConfigError(f'--{option.name} {value}: expected {option.kind.what}')
+    return value
 
-    base = Settings()
-    signal = table_rules(table.get('signal', {}), False, '[tool.memory-gate.signal]')
-    noise = table_rules(table.get('noise', {}), True, '[tool.memory-gate.noise]')
+
+def settings_from(args: argparse.Namespace, table: Mapping[str, Any]) -> Settings:
+    """One immutable Settings: arguments over pyproject.toml values over the defaults."""
+    check_table(table)
+    values = {}
+    for option in OPTIONS:
+        value = None if option.kind is RULES else setting(option, args, table)
+        if value is not None:
+            values[option.field] = option.kind.setting(value)
+    signal = table_rules(table.get('signal', {}), False, WHERE.replace(']', '.signal]'))
+    noise = table_rules(table.get('noise', {}), True, WHERE.replace(']', '.noise]'))
     signal += [parse_rule_arg(t, False) for t in getattr(args, 'signal', None) or ()]
     noise += [parse_rule_arg(t, True) for t in getattr(args, 'noise', None) or ()]
-    roles = pick('roles', 'roles', None)
-    if isinstance(roles, str):
-        roles = roles.split(',')
-    settings = base._replace(
-        memory=str(pick('memory', 'memory', base.memory)),
-        ledger=str(pick('ledger', 'ledger', base.ledger)),
-        max_add=pick('max_add', 'max-add', base.max_add),
-        min_length=pick('min_length', 'min-length', base.min_length),
-        max_length=pick('max_length', 'max-length', base.max_length),
-        budget=pick('budget', 'budget', base.budget),
-        roles=frozenset(r.strip() for r in roles) if roles else base.roles,
-        signal_rules=tuple(signal) + base.signal_rules,
-        noise_rules=tuple(noise) + base.noise_rules,
-    )
-    for name in ('max_add', 'min_length', 'max_length', 'budget'):
-        if not isinstance(getattr(settings, name), int) or getattr(settings, name) < 0:
-            raise ConfigError(f'{name.replace("_", "-")}: expected a whole number >= 0')
-    if not settings.roles <= {'user', 'assistant'}:
-        raise ConfigError(f'roles: expected user and/or assistant, got {",".join(sorted(settings.roles))}')
-    return settings
+    base = Settings()
+    return base._replace(**values, signal_rules=tuple(signal) + base.signal_rules, noise_rules=tuple(noise) + base.noise_rules)

@@ -6,7 +6,9 @@ from pathlib import Path
 import pytest
 
 from memory_gate.cli import parser
-from memory_gate.config import ConfigError, load_pyproject, settings_from
+from memory_gate.config import OPTIONS, PATH, ROLES, RULES, WHOLE, ConfigError, Kind, Option, load_pyproject, settings_from
+from memory_gate.pipeline import Settings
+from tests.conftest import run, say, write_jsonl
 
 
 def args(*argv: str) -> argparse.Namespace:
@@ -37,17 +39,51 @@ def test_team_rules_come_first_and_keep_their_names() -> None:
     (['--signal', 'nokind=x'], {}, "--signal 'nokind=x': expected KIND:NAME=REGEX"),
     (['--signal', 'opinion:x=y'], {}, "--signal rule 'x': unknown kind 'opinion'"),
     (['--noise', 'broken=[a-'], {}, "--noise rule 'broken': bad pattern '[a-': "),
-    ([], {'signal': {'adr': {'kind': 'decision', 'pattern': '('}}}, "[tool.memory-gate.signal] rule 'adr': bad pattern '(': "),
-    ([], {'signal': {'adr': 'x'}}, "[tool.memory-gate.signal] rule 'adr': expected"),
-    ([], {'noise': {'bot': 3}}, "[tool.memory-gate.noise] rule 'bot': expected"),
-    (['--max-add', '-1'], {}, 'max-add: expected a whole number >= 0'),
-    ([], {'max-add': 'ten'}, 'max-add: expected a whole number >= 0'),
-    (['--roles', 'user,robot'], {}, 'roles: expected user and/or assistant'),
+    ([], {'signal': {'adr': {'kind': 'decision', 'pattern': '('}}}, "pyproject.toml [tool.memory-gate.signal] rule 'adr': bad pattern '(': "),
+    ([], {'signal': {'adr': 'x'}}, "pyproject.toml [tool.memory-gate.signal] rule 'adr': expected"),
+    ([], {'signal': {'adr': {'kind': 'decision', 'patern': 'x'}}},
+     "pyproject.toml [tool.memory-gate.signal] rule 'adr': unknown setting 'patern'; did you mean 'pattern'?"),
+    ([], {'noise': {'bot': 3}}, "pyproject.toml [tool.memory-gate.noise] rule 'bot': expected"),
+    ([], {'noise': 'x'}, "pyproject.toml [tool.memory-gate] noise: expected a table of rules, got 'x'"),
+    (['--max-add', '-1'], {}, '--max-add -1: expected a whole number >= 0'),
+    ([], {'max-add': 'ten'}, "pyproject.toml [tool.memory-gate] max-add: expected a whole number >= 0, got 'ten'"),
+    ([], {'max-add': True}, 'pyproject.toml [tool.memory-gate] max-add: expected a whole number >= 0, got True'),
+    ([], {'memory': 3}, 'pyproject.toml [tool.memory-gate] memory: expected a path, got 3'),
+    ([], {'roles': ['user', 'robot']}, 'pyproject.toml [tool.memory-gate] roles: expected user and/or assistant'),
+    (['--roles', 'user,robot'], {}, '--roles user,robot: expected user and/or assistant'),
+    ([], {'max_add': 2}, "pyproject.toml [tool.memory-gate]: unknown setting 'max_add'; did you mean 'max-add'?"),
+    ([], {'memroy': 'CLAUDE.md'}, "pyproject.toml [tool.memory-gate]: unknown setting 'memroy'; did you mean 'memory'?"),
+    ([], {'signals': {}}, "pyproject.toml [tool.memory-gate]: unknown setting 'signals'; did you mean 'signal'?"),
+    ([], {'zzz': 1}, "pyproject.toml [tool.memory-gate]: unknown setting 'zzz'; expected one of memory, ledger, max-add,"),
 ])
 def test_bad_settings_are_one_line(argv: list[str], table: dict[str, object], message: str) -> None:
     with pytest.raises(ConfigError) as info:
         settings_from(args(*argv), table)
     assert str(info.value).startswith(message) and '\n' not in str(info.value)
+
+
+# For each kind of setting: (argument text, the same value in pyproject.toml).
+SAMPLES: dict[Kind, tuple[str, object]] = {WHOLE: ('7', 7), PATH: ('X.md', 'X.md'), ROLES: ('user', ['user'])}
+
+
+@pytest.mark.parametrize('option', OPTIONS, ids=lambda o: o.name)
+def test_every_setting_has_one_name_in_args_and_pyproject(option: Option) -> None:
+    """--NAME in args: and NAME in [tool.memory-gate] set the same thing, for every command."""
+    value: object
+    if option.kind is RULES:
+        text, value = ('decision:x=y' if option.name == 'signal' else 'x=y'), {'x': {'kind': 'decision', 'pattern': 'y'}}
+    else:
+        text, value = SAMPLES[option.kind]
+    for command in option.commands:
+        from_args = settings_from(parser(command).parse_args([command, 'x', '--' + option.name, text]), {})
+        from_table = settings_from(parser(command).parse_args([command, 'x']), {option.name: value})
+        assert from_args == from_table != Settings()
+
+
+def test_abbreviated_options_are_usage_errors() -> None:
+    with pytest.raises(SystemExit) as info:
+        parser().parse_args(['build', 't.jsonl', '--mem', 'X.md'])
+    assert info.value.code == 2
 
 
 def test_load_pyproject(tmp_path: Path) -> None:
@@ -59,3 +95,18 @@ def test_load_pyproject(tmp_path: Path) -> None:
     (tmp_path / 'pyproject.toml').write_text('[tool.memory-gate\nbroken')
     with pytest.raises(ConfigError, match='pyproject.toml'):
         load_pyproject(str(tmp_path))
+
+
+@pytest.mark.parametrize(('toml', 'message'), [
+    ('max_add = 2', "unknown setting 'max_add'; did you mean 'max-add'?"),
+    ('memroy = "CLAUDE.md"', "unknown setting 'memroy'; did you mean 'memory'?"),
+    ('max-add = "2"', "max-add: expected a whole number >= 0, got '2'"),
+])
+def test_mistyped_pyproject_is_one_line_and_exit_2(repo: Path, toml: str, message: str) -> None:
+    (repo / 'pyproject.toml').write_text(f'[tool.memory-gate]\n{toml}\n')
+    write_jsonl(repo / 't.jsonl', say('user', 'Never push directly to main.'))
+    for command in ('build', 'hook'):
+        done = run(repo, command, 't.jsonl')
+        assert (done.returncode, done.stdout) == (2, '')
+        assert done.stderr.startswith('memory-gate: pyproject.toml [tool.memory-gate]') and done.stderr.endswith(message + '\n')
+        assert done.stderr.count('\n') == 1
