@@ -261,7 +261,7 @@ def test_bad_team_pattern_is_one_line(project: Repo) -> None:
     stage(project, 's.jsonl', DECIDE)
     done = project.memory_gate('hook', 's.jsonl')
     assert done.returncode == 2
-    assert done.stderr.startswith("memory-gate: [tool.memory-gate.signal] rule 'broken': bad pattern '(': ")
+    assert done.stderr.startswith("memory-gate: pyproject.toml [tool.memory-gate.signal] rule 'broken': bad pattern '(': ")
     assert done.stderr.count('\n') == 1
 
 
