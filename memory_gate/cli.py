@@ -1,4 +1,4 @@
-"""`memory-gate build | hook | decline`: argparse, files in, diff or JSON out, exit codes."""
+"""`memory-gate build | hook | decline | review`: argparse, files in, diff or JSON out, exit codes."""
 from __future__ import annotations
 
 import argparse
@@ -86,7 +86,12 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     d = sub.add_parser('decline', help='record the bullets of proposals that are not in memory as declined')
     d.add_argument('proposals', nargs='*', metavar='PROPOSAL')
     d.add_argument('--pending', action='store_true', help="decline every proposal memory-gate has pending in this repository")
-    for name, sub_parser in (('build', b), ('hook', h), ('decline', d)):
+    r = sub.add_parser('review', help='take, decline, reword or skip each pending bullet; rewrite the proposals to match')
+    r.add_argument('proposals', nargs='*', metavar='PROPOSAL', help='proposal files (default: every pending one)')
+    for action, meaning in (('take', 'take these'), ('decline', 'decline these'), ('skip', 'leave these pending')):
+        r.add_argument('--' + action, metavar='N,M-K', help=f'{meaning} (numbers, ranges or "all"); bullets not named are declined')
+    r.add_argument('--reword', action='append', default=[], metavar='N=TEXT', help='take bullet N as TEXT; its original is declined')
+    for name, sub_parser in (('build', b), ('hook', h), ('decline', d), ('review', r)):
         if command in (None, name):
             config.add_arguments(sub_parser, name)
     return p
@@ -108,5 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == 'hook':
         from memory_gate.hook import run_hook
         return run_hook(args.transcripts, settings)
+    if args.command == 'review':
+        from memory_gate.decline import run_review
+        return run_review(args.proposals, {a: getattr(args, a) for a in ('take', 'decline', 'skip')}, args.reword, settings)
     from memory_gate.decline import run_decline
     return run_decline(args.proposals, args.pending, settings)

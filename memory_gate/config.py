@@ -77,7 +77,7 @@ class Option(NamedTuple):
 # Every setting, once. Adding one is a line here and a field (with its default) in pipeline.Settings.
 OPTIONS = (
     Option('memory', PATH, 'PATH', 'memory file the proposals append to'),
-    Option('ledger', PATH, 'PATH', 'ledger of declined bullets', ('build', 'hook', 'decline')),
+    Option('ledger', PATH, 'PATH', 'ledger of declined bullets', ('build', 'hook', 'decline', 'review')),
     Option('max-add', WHOLE, 'N', 'propose at most N bullets (per transcript in the hook)'),
     Option('min-length', WHOLE, 'N', 'shortest sentence kept, in Latin-equivalent characters'),
     Option('max-length', WHOLE, 'N', 'longest sentence kept, in Latin-equivalent characters'),

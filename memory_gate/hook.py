@@ -5,12 +5,12 @@ import os
 import sys
 from collections.abc import Sequence
 
-from memory_gate import files
+from memory_gate import files, proposals
 from memory_gate.diff import applied, render
 from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
 from memory_gate.memory import parse_ledger
 from memory_gate.pipeline import Proposal, Settings, build
-from memory_gate.proposals import DECLINE_HOOK, MARK, SUFFIX, header, is_ours, proposed_bullets, read_ours, shell
+from memory_gate.proposals import HELD, MARK, SUFFIX, Entry, command, decline_all, entry, header, is_ours, shell
 from memory_gate.report import err, report_unread, report_withheld
 from memory_gate.sentences import printable
 
@@ -27,20 +27,22 @@ def staged_memory(root: str, rel: str, real: str) -> str | None:
     return staged
 
 
-def earlier_bullets(first: str, tracked: set[str], pending: set[str]) -> list[str]:
-    """Bullets of proposals already written for transcripts before `first` in path order.
+def earlier_bullets(first: str, tracked: set[str], pending: set[str]) -> tuple[list[str], list[str]]:
+    """Bullets of proposals already written for transcripts before `first` in path order: (in their diffs, all listed).
 
     pre-commit splits a long file list into several runs of the hook; a later run
     chains its proposals after those of the earlier ones, so they apply in path order.
     """
-    bullets: list[str] = []
+    chain: list[str] = []
+    listed: list[str] = []
     kinds = {os.path.splitext(p)[1] for p in pending}  # only files like the transcripts given: no stat per tracked file
     for transcript in sorted(t for t in tracked if t < first and t not in pending and os.path.splitext(t)[1] in kinds):
         path = transcript + SUFFIX
-        text = None if path in tracked else read_ours(path)
+        text = None if path in tracked else proposals.read_ours(path)
         if text is not None:
-            bullets += proposed_bullets(text)
-    return bullets
+            chain += proposals.proposed_bullets(text)
+            listed += proposals.pending_bullets(text)
+    return chain, listed
 
 
 def inside(path: str, root: str) -> bool:
@@ -71,31 +73,42 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     tracked = tracked_files(root) if paths else set()
     staged = staged_proposals(root, [p for p in paths if p.endswith(SUFFIX)], tracked)
     paths = sorted({p for p in paths if not p.endswith(SUFFIX)})
-    earlier = earlier_bullets(paths[0], tracked, set(paths)) if paths else []
+    chain, earlier = earlier_bullets(paths[0], tracked, set(paths)) if paths else ([], [])
     failed: list[str] = []
     result = build(transcripts(paths, failed), settings._replace(max_add=sys.maxsize), memory or '', declined, earlier)
     report_withheld(result)
     report_unread(result)
-    state = applied(memory, earlier)
+    memory_gate = command(dict(os.environ), sys.executable)
+    groups = by_source(paths, result.proposed)
+    written = propose(root, rel, applied(memory, chain), groups, tracked, settings, memory_gate, failed)
+    if written:
+        print_next_steps(written, rel, settings, memory_gate, decline_all(memory_gate, root))
+    return 1 if written or failed or staged else 0
+
+
+def propose(root: str, rel: str, state: str | None, groups: dict[str, list[Proposal]], tracked: set[str],
+            settings: Settings, memory_gate: str, failed: list[str]) -> list[str]:
+    """Write and print one proposal per transcript with pending bullets (the cap bounds its diff, not its list)."""
     written: list[str] = []
-    for source, pending in by_source(paths, result.proposed).items():
-        proposals = pending[: settings.max_add]  # the cap is per proposal file
-        target = source + SUFFIX
-        if not proposals:
+    number = 0
+    for source, pending in groups.items():
+        target, in_diff = source + SUFFIX, pending[: settings.max_add]
+        if not pending:
             if target not in tracked and is_ours(target):
                 os.unlink(target)  # stale: everything it proposed is now in memory or declined
             continue
-        diff = render(rel, state, [p.text for p in proposals])
-        if not write_proposal(root, target, header(source, rel, proposals) + diff):
+        listed = [entry(p) for p in in_diff] + [entry(p, HELD) for p in pending[settings.max_add:]]
+        diff = render(rel, state, [p.text for p in in_diff])
+        if not write_proposal(root, target, header(source, rel, listed, memory_gate + ' review') + diff):
             failed.append(source)
             continue
         written.append(target)
-        state = applied(state, [p.text for p in proposals])
-        report(source, rel, proposals, diff, len(pending) - len(proposals), settings)
+        state = applied(state, [p.text for p in in_diff])
+        report(source, rel, listed, diff, settings, number)
+        number += len(listed)
     if written:
         over_budget(state or '', settings)
-        print_next_steps(written, rel, settings)
-    return 1 if written or failed or staged else 0
+    return written
 
 
 def staged_proposals(root: str, paths: Sequence[str], tracked: set[str]) -> list[str]:
@@ -124,13 +137,16 @@ def write_proposal(root: str, target: str, text: str) -> bool:
     return True
 
 
-def report(source: str, rel: str, proposals: Sequence[Proposal], diff: str, held_back: int, settings: Settings) -> None:
-    name = printable(source)
-    print(f'memory-gate: {name}: {len(proposals)} bullet(s) proposed for {printable(rel)} -> {name}{SUFFIX}')
-    for p in proposals:
-        print(f'  {name}:{p.line}: {p.role}, {p.kind}/{p.rule}: {p.text}')
-    if held_back:
-        print(f'  ({held_back} more held back by --max-add {settings.max_add}; proposed once these are reviewed)')
+def report(source: str, rel: str, listed: Sequence[Entry], diff: str, settings: Settings, before: int) -> None:
+    """The review of one transcript: every pending bullet numbered, those held back by the cap too, then the diff."""
+    name, held = printable(source), sum(1 for e in listed if e.held)
+    in_diff = f'{len(listed) - held} in {name}{SUFFIX}' if diff else f'none in the diff (--max-add {settings.max_add})'
+    print(f'memory-gate: {name}: {len(listed)} bullet(s) pending for {printable(rel)}: {in_diff}'
+          + (f', {held} held back by --max-add {settings.max_add}' if held and diff else ''))
+    for number, e in enumerate(listed, before + 1):
+        if e.held and (number == before + 1 or not listed[number - before - 2].held):
+            print(f'  held back by --max-add {settings.max_add}: not in the diff, reviewed in this same round:')
+        print(f'  {number}. {name}:{e.line}: {e.where}: {e.text}')
     print(diff)
 
 
@@ -141,12 +157,12 @@ def over_budget(text: str, settings: Settings) -> None:
               'budget agents read (Codex reads 32 KiB of AGENTS.md); consider pruning it')
 
 
-def print_next_steps(written: Sequence[str], rel: str, settings: Settings) -> None:
-    print('Review the proposals above. Accept what you want, in this order (edit the diff or the file to take part of it):')
-    ledger = shell(settings.ledger)
+def print_next_steps(written: Sequence[str], rel: str, settings: Settings, memory_gate: str, decline: str) -> None:
+    ledger, rel = shell(settings.ledger), shell(rel)
+    print('Review every bullet above in this one round, then commit again. Per bullet (take, decline, reword, skip):')
+    print(f'  {memory_gate} review        (for scripts: {memory_gate} review --take 1,3 takes those, declines the rest)')
+    print('Or take the diffs as they are, in this order:')
     for target in written:
-        print(f'  git apply {shell(target)} && git add {shell(rel)}')
-    print('Then decline what you did not accept, so it is not proposed again:')
-    print(f'  memory-gate decline {" ".join(shell(t) for t in written)} && git add {ledger}')
-    print(f'  (with pre-commit alone: {DECLINE_HOOK} && git add {ledger})')
-    print('Then commit again.')
+        print(f'  git apply {shell(target)} && git add {rel}')
+    print('and decline everything else pending, held-back bullets too:')
+    print(f'  {decline} && git add {ledger}')

@@ -1,9 +1,22 @@
-"""The proposal file: a reviewable diff with a comment header naming where each bullet came from."""
+"""The proposal file: a reviewable diff with a comment header naming where each bullet came from.
+
+The header lists every pending bullet of its transcript, the ones held back by --max-add
+too, so that one review (or one decline) settles them all:
+
+    # memory-gate proposal for AGENTS.md from s.jsonl
+    # accept: git apply s.jsonl.memory.diff && git add AGENTS.md
+    # review: memory-gate review
+    # line 7 (user, rule decision/decided): We decided to keep the parser in pure Python.
+    # held back by --max-add, line 9 (user, rule constraint/never_always): Never push to main.
+"""
 from __future__ import annotations
 
 import os
+import re
 import shlex
+import shutil
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from memory_gate import files
 from memory_gate.files import InputError
@@ -12,7 +25,25 @@ from memory_gate.sentences import printable
 
 MARK = '# memory-gate proposal'  # the first line of every proposal file memory-gate writes
 SUFFIX = '.memory.diff'
+HELD = 'held back by --max-add'  # the notes of a bullet listed but not in the diff
+SKIPPED = 'skipped in review'
 DECLINE_HOOK = 'pre-commit run memory-gate-decline --hook-stage manual'
+_ENTRY_RE = re.compile(rf'^# (?:({re.escape(HELD)}|{re.escape(SKIPPED)}), )?line (\d+) \((.*?)\): (.*)$')
+
+
+class Entry(NamedTuple):
+    """One bullet of a proposal as its header lists it; `held` says why it is not in the diff ('' when it is)."""
+
+    text: str
+    line: int
+    where: str
+    held: str = ''
+
+
+def entry(p: Proposal, held: str = '') -> Entry:
+    evidence = getattr(p, 'evidence', '')  # judgment's reason, a few words, once the pipeline gives one
+    parts = (p.role, f'rule {p.kind}/{p.rule}', evidence, p.session and f'session {p.session}', p.timestamp)
+    return Entry(' '.join(p.text.split()), p.line, printable(', '.join(x for x in parts if x)), held)
 
 
 def read_ours(path: str) -> str | None:
@@ -29,18 +60,31 @@ def is_ours(path: str) -> bool:
 
 
 def proposed_bullets(diff_text: str) -> list[str]:
-    """The bullets a proposal file adds."""
+    """The bullets a proposal file's diff adds."""
     body = diff_text.split('\n+++ ', 1)[-1]
     return [line[3:].rstrip('\r') for line in body.splitlines() if line.startswith('+- ')]
 
 
-def header(source: str, rel: str, proposals: Sequence[Proposal]) -> str:
+def entries(diff_text: str) -> list[Entry]:
+    """Every bullet the header lists, in order: those in the diff, then those held back."""
+    head = diff_text.split('\n--- ', 1)[0]
+    found = (_ENTRY_RE.match(line.rstrip('\r')) for line in head.splitlines())
+    return [Entry(m[4], int(m[2]), m[3], m[1] or '') for m in found if m]
+
+
+def pending_bullets(diff_text: str) -> list[str]:
+    """What a proposal asks a reviewer about: its diff's bullets and the held-back ones, each once."""
+    seen = {b: None for b in proposed_bullets(diff_text)}
+    seen.update((e.text, None) for e in entries(diff_text))
+    return list(seen)
+
+
+def header(source: str, rel: str, listed: Sequence[Entry], review: str) -> str:
     target, rel = shell(source + SUFFIX), shell(rel)
     lines = [f'{MARK} for {rel} from {printable(source)}', f'# accept: git apply {target} && git add {rel}',
-             f'# decline: memory-gate decline {target}  (or: {DECLINE_HOOK})']
-    for p in proposals:
-        where = ', '.join(x for x in (p.role, f'rule {p.kind}/{p.rule}', p.session and f'session {p.session}', p.timestamp) if x)
-        lines.append(f'# line {p.line} ({printable(where)}): {p.text}')
+             f'# review: {review}']
+    for e in listed:  # `where` may hold a session id from the transcript: never the '): ' that ends it
+        lines.append(f'# {e.held + ", " if e.held else ""}line {e.line} ({e.where.replace("): ", ") ")}): {e.text}')
     return '\n'.join(lines) + '\n'
 
 
@@ -50,7 +94,41 @@ def shell(path: str) -> str:
 
 
 def memory_of(diff_text: str, root: str) -> str:
+    """The memory file a proposal is for: its diff's target, else the one its first line names."""
     for line in diff_text.splitlines():
         if line.startswith('+++ b/'):
             return os.path.join(root, line[6:].rstrip('\r'))
+    first = diff_text.split('\n', 1)[0]
+    if first.startswith(MARK + ' for ') and ' from ' in first:
+        try:
+            return os.path.join(root, shlex.split(first[len(MARK) + 5:].rsplit(' from ', 1)[0])[0])
+        except (ValueError, IndexError):
+            pass
     raise InputError('has no +++ b/<memory file> line')
+
+
+def command(environ: dict[str, str], executable: str) -> str:
+    """How this user runs memory-gate: by name when it is on their PATH, else by the path of this installation.
+
+    Inside a hook, pre-commit puts the hook's own environment first on PATH; that entry is
+    looked past, since the user's shell will not have it.
+    """
+    own = os.path.dirname(executable)
+    path = environ.get('PATH', '')
+    if environ.get('PRE_COMMIT'):
+        path = os.pathsep.join(p for p in path.split(os.pathsep) if os.path.abspath(p or '.') != os.path.abspath(own))
+    if shutil.which('memory-gate', path=path):
+        return 'memory-gate'
+    script = os.path.join(own, 'memory-gate')
+    return shell(script) if os.path.exists(script) else f'{shell(executable)} -m memory_gate'
+
+
+def decline_all(memory_gate: str, root: str) -> str:
+    """The command that declines every pending proposal: pre-commit's route when that is the only one configured."""
+    try:
+        config = files.read_text(os.path.join(root, '.pre-commit-config.yaml'))
+    except InputError:
+        config = ''
+    if memory_gate != 'memory-gate' and 'memory-gate-decline' in config:
+        return DECLINE_HOOK
+    return f'{memory_gate} decline --pending'

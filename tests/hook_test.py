@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from memory_gate.proposals import proposed_bullets
-from tests.conftest import ENV, git, read_only, say, write_jsonl
+from memory_gate.proposals import entries, proposed_bullets
+from tests.conftest import ENV, SHARED, git, read_only, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ('memory_gate', 'setup.cfg', 'pyproject.toml', '.pre-commit-hooks.yaml', 'README.md', 'LICENSE')
@@ -99,7 +99,7 @@ def test_commit_is_blocked_with_the_diff_printed_and_the_proposal_written(projec
     assert text.startswith('# memory-gate proposal for AGENTS.md from notes/s.jsonl\n')
     assert '# line 2 (user, rule decision/decided): ' + DECIDE in text
     assert '+- ' + DECIDE in done.stdout and 'git apply notes/s.jsonl.memory.diff && git add AGENTS.md' in done.stdout
-    assert 'memory-gate decline notes/s.jsonl.memory.diff' in done.stdout
+    assert '  memory-gate review ' in done.stdout and 'memory-gate decline --pending && git add' in done.stdout
     assert project.git('log', '--oneline').count('\n') == 2  # nothing was committed
     assert (project.path / 'AGENTS.md').read_text() == '# Memory\n\n- Timestamps are stored in UTC.\n'
 
@@ -166,7 +166,7 @@ def test_hundreds_of_transcripts_split_over_several_hook_runs(project: Repo) -> 
     done = project.commit()
     assert done.returncode == 1
     assert done.stdout.count('memory-gate (review proposed memory bullets)') == 1
-    assert done.stdout.count('Then commit again.') >= 2  # one review per run of the hook
+    assert done.stdout.count('Review every bullet above in this one round') >= 2  # one review per run of the hook
     assert done.stdout.count('git apply') == 400
     proposals = sorted(name + '.memory.diff' for name in names)
     assert all((project.path / p).exists() for p in proposals)
@@ -385,15 +385,61 @@ def test_decline_keeps_the_proposal_when_the_ledger_cannot_be_written(project: R
     assert (project.path / 's.jsonl.memory.diff').exists()
 
 
-def test_max_add_caps_each_proposal_and_says_how_many_wait(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+def test_max_add_caps_the_diff_not_the_review(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
     src, rev, env = hook_repo
     project = configure(repo, src, rev, env, '        args: [--max-add, "1"]\n')
     stage(project, 's.jsonl', DECIDE, NEVER, 'Releases must be tagged from main.')
     done = project.commit()
-    assert done.returncode == 1 and '(2 more held back by --max-add 1; proposed once these are reviewed)' in done.stdout
+    assert done.returncode == 1 and '3 bullet(s) pending for AGENTS.md: 1 in s.jsonl.memory.diff, 2 held back' in done.stdout
+    listed = done.stdout.index('held back by --max-add 1: not in the diff, reviewed in this same round:')
+    assert listed < done.stdout.index(f'2. s.jsonl:2: user, rule constraint/never_always: {NEVER}') < done.stdout.index('--- a/')
     assert proposed_bullets((project.path / 's.jsonl.memory.diff').read_text()) == [DECIDE]
-    project.git('apply', 's.jsonl.memory.diff')
-    project.git('add', 'AGENTS.md')
+    project.git('apply', 's.jsonl.memory.diff')  # take the diff as it is, decline the rest: one round
+    assert project.memory_gate('decline', '--pending').returncode == 0
+    assert NEVER in (project.path / '.memory-gate-declined.txt').read_text()
+    project.git('add', 'AGENTS.md', '.memory-gate-declined.txt')
+    assert project.commit().returncode == 0
+
+
+def test_partial_review_with_take_through_pre_commit(project: Repo) -> None:
+    stage(project, 'b.jsonl', NEVER, 'Releases must be tagged from main.')
+    stage(project, 'a.jsonl', DECIDE)
     done = project.commit()
-    assert done.returncode == 1 and '(1 more held back' in done.stdout
-    assert proposed_bullets((project.path / 's.jsonl.memory.diff').read_text()) == [NEVER]
+    assert done.returncode == 1 and f'1. a.jsonl:1: user, rule decision/decided: {DECIDE}' in done.stdout
+    review = project.memory_gate('review', '--take', '1,3')
+    assert review.returncode == 0, review.stderr
+    assert 'git apply a.jsonl.memory.diff b.jsonl.memory.diff && git add AGENTS.md .memory-gate-declined.txt' in review.stdout
+    project.git('apply', 'a.jsonl.memory.diff', 'b.jsonl.memory.diff')
+    project.git('add', 'AGENTS.md', '.memory-gate-declined.txt')
+    assert project.commit().returncode == 0
+    assert project.git('show', 'HEAD:AGENTS.md').endswith(f'- {DECIDE}\n- Releases must be tagged from main.\n')
+    assert project.git('show', 'HEAD:.memory-gate-declined.txt').endswith(NEVER + '\n')
+    assert 'memory.diff' not in project.git('ls-files')
+
+
+REAL = SHARED / 'real' / 'kimi-cli'
+THREE = ('bf_3a8bd70c3e_1_full.jsonl', 'f5_98a8c28cfd_1_full.jsonl', 'f5_98a8c28cfd_4_full.jsonl')  # Claude Code logs
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason='the shared real sessions are not on this machine')
+def test_three_real_sessions_are_reviewed_in_one_round(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+    src, rev, env = hook_repo
+    project = configure(repo, src, rev, env, '        args: [--max-add, "1"]\n')  # so that any second bullet is held back
+    for name in THREE:
+        shutil.copy(REAL / name, project.path / name)
+    project.git('add', *THREE)
+    done = project.commit()
+    if done.returncode == 0:
+        return  # nothing worth proposing: no round at all
+    proposals = sorted(n + '.memory.diff' for n in THREE if (project.path / (n + '.memory.diff')).exists())
+    listed = sum(len(entries((project.path / p).read_text())) for p in proposals)
+    assert f'{listed}. ' in done.stdout and f'{listed + 1}. ' not in done.stdout  # every pending bullet is numbered
+    review = project.memory_gate('review', '--take', '1')  # take the first, decline every other one
+    assert review.returncode == 0, review.stderr
+    apply = next(line for line in review.stdout.splitlines() if line.startswith('  git apply '))
+    project.git(*apply.split(' && ')[0].split()[1:])  # the command the review printed
+    project.git('add', 'AGENTS.md', '.memory-gate-declined.txt')
+    again = project.commit()
+    assert again.returncode == 0, again.stdout  # one round
+    assert len(project.git('show', 'HEAD:.memory-gate-declined.txt').splitlines()) == 2 + listed - 1
+    assert 'memory.diff' not in project.git('ls-files')

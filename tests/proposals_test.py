@@ -4,14 +4,14 @@ from pathlib import Path
 
 from memory_gate.diff import render
 from memory_gate.pipeline import Proposal
-from memory_gate.proposals import MARK, header, is_ours, memory_of, proposed_bullets, shell
+from memory_gate.proposals import MARK, command, entry, header, is_ours, memory_of, proposed_bullets, shell
 
 PROPOSALS = [Proposal('We decided to keep the parser in pure Python.', 'notes/s.jsonl', 7, 'user', 'decided', 'decision',
                       'sess-1', '2026-01-01T00:00:00Z')]
 
 
 def test_header_names_line_role_rule_session_and_time_and_round_trips() -> None:
-    text = header('notes/s.jsonl', 'AGENTS.md', PROPOSALS) + render('AGENTS.md', '# Memory\n', [PROPOSALS[0].text])
+    text = header('notes/s.jsonl', 'AGENTS.md', [entry(PROPOSALS[0])], 'memory-gate review') + render('AGENTS.md', '# Memory\n', [PROPOSALS[0].text])
     assert text.startswith(MARK + ' for AGENTS.md from notes/s.jsonl\n')
     assert ('# line 7 (user, rule decision/decided, session sess-1, 2026-01-01T00:00:00Z): '
             'We decided to keep the parser in pure Python.') in text
@@ -29,3 +29,22 @@ def test_shell_quotes_and_neutralises() -> None:
     assert shell('notes/s.jsonl.memory.diff') == 'notes/s.jsonl.memory.diff'
     assert shell('my notes.jsonl') == "'my notes.jsonl'"
     assert '\x1b' not in shell('e\x1b[31mvil')
+
+
+def test_memory_of_a_proposal_without_a_diff() -> None:
+    assert memory_of(MARK + " for 'my memory.md' from s.jsonl\n# line 1 (user): x\n", '/r') == '/r/my memory.md'
+
+
+def test_command_looks_past_the_hooks_own_environment(tmp_path: Path) -> None:
+    own, users = tmp_path / 'hook-env' / 'bin', tmp_path / 'user-bin'
+    for folder in (own, users):
+        folder.mkdir(parents=True)
+        (folder / 'memory-gate').write_text('#!/bin/sh\n')
+        (folder / 'memory-gate').chmod(0o755)
+    python = str(own / 'python')
+    inside = {'PATH': f'{own}:/usr/bin', 'PRE_COMMIT': '1'}
+    assert command(inside, python) == str(own / 'memory-gate')  # only pre-commit has it: its full path
+    assert command({**inside, 'PATH': f'{own}:{users}'}, python) == 'memory-gate'  # the user has it too
+    assert command({'PATH': str(own)}, python) == 'memory-gate'  # run by hand from that environment
+    (own / 'memory-gate').unlink()
+    assert command(inside, python) == f'{python} -m memory_gate'
