@@ -51,7 +51,8 @@ class ClaudeCode(Reader):
 
 CODEX_ITEM_SKIP = {
     'reasoning': 'thinking', 'function_call': 'tool', 'function_call_output': 'tool', 'custom_tool_call': 'tool',
-    'custom_tool_call_output': 'tool', 'local_shell_call': 'tool', 'web_search_call': 'tool',
+    'custom_tool_call_output': 'tool', 'local_shell_call': 'tool', 'web_search_call': 'tool', 'tool_search_call': 'tool',
+    'tool_search_output': 'tool',
     'ghost_snapshot': 'meta', 'compaction': 'summary',
 }
 CODEX_SKIP = {

@@ -18,7 +18,7 @@ CODEX_TYPES = frozenset((
 ))
 CODEX_ITEM_TYPES = frozenset((
     'message', 'reasoning', 'function_call', 'function_call_output', 'local_shell_call', 'custom_tool_call',
-    'custom_tool_call_output', 'web_search_call', 'ghost_snapshot', 'compaction',
+    'custom_tool_call_output', 'web_search_call', 'ghost_snapshot', 'compaction', 'tool_search_call', 'tool_search_output',
 ))
 CLAUDE_TYPES = frozenset((
     'user', 'assistant', 'system', 'summary', 'file-history-snapshot', 'queue-operation', 'progress', 'attachment',

@@ -167,6 +167,12 @@ def test_codex_event_messages_are_used_when_there_are_no_response_items() -> Non
     assert texts(result) == [SIGNAL] and result.stats['skipped_duplicate'] == 0
 
 
+def test_codex_tool_search_items_are_tool_traffic() -> None:
+    result = run(cx('session_meta', {'id': 's'}), cx('response_item', {'type': 'tool_search_call', 'query': TRAP}),
+                 cx('response_item', {'type': 'tool_search_output', 'tools': [TRAP]}))
+    assert texts(result) == [] and result.stats['skipped_tool'] == 2 and result.stats['skipped_unknown'] == 0
+
+
 def test_codex_subagent_rollout_is_sidechain() -> None:
     result = run(cx('session_meta', {'id': 's', 'source': {'subagent': {'thread_spawn': {'depth': 1}}}}),
                  cx('response_item', msg('user', SIGNAL)))
