@@ -3,7 +3,7 @@
 Each format has a reader with feed(obj, line) and finish(). A reader returns
 outcomes: the turns it mined from a line, or the reason the line was skipped.
 Only natural-language turns of the user and the assistant are ever mined.
-See FORMATS.md in the shared folder for the formats and their sources.
+See docs/FORMATS.md (Copilot CLI, Gemini CLI documents, detection) and FORMATS.md in the shared folder.
 """
 from __future__ import annotations
 

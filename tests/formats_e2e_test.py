@@ -5,6 +5,7 @@ Also: a file in no known format is named, never silently passed.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -17,7 +18,8 @@ HERE = ROOT / 'tests' / 'transcripts'
 REAL = SHARED / 'real'
 DECIDE = 'We decided to always use Postgres for persistence.'
 DATASET = [{'prompt': f'question {n}', 'completion': DECIDE} for n in range(25)]
-TRANSCRIPTS = '        files: ^transcripts/.*\\.(jsonl|json)$\n'
+FILES = re.search(r'^ +files: (.+)$', (ROOT / 'README.md').read_text(encoding='utf-8'), re.M)
+TRANSCRIPTS = f'        files: {FILES.group(1) if FILES else None}\n'  # the README's advice, as users copy it
 
 
 def real_files() -> list[Path]:
