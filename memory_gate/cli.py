@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
-from memory_gate import __version__, config, files
+from memory_gate import __version__, config, files, usage
 from memory_gate.diff import render
 from memory_gate.files import InputError, memory_target, read_memory, transcripts
 from memory_gate.memory import parse_ledger
@@ -94,6 +94,9 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     for name, sub_parser in (('build', b), ('hook', h), ('decline', d), ('review', r)):
         if command in (None, name):
             config.add_arguments(sub_parser, name)
+    for name, sub_parser in sub.choices.items():
+        usage.teach(sub_parser, [name])
+    usage.teach(p, list(sub.choices))
     return p
 
 

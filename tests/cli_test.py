@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -298,3 +299,29 @@ def test_build_reads_the_ledger(tmp_path: Path) -> None:
     (tmp_path / 'dir').mkdir()
     done = build(tmp_path, 't.jsonl', '--ledger', 'dir')
     assert done.returncode == 2 and done.stderr.startswith('memory-gate: dir: ')
+
+
+def test_help_teaches_settings_exit_codes_and_an_example_per_command(tmp_path: Path) -> None:
+    top = run(tmp_path, '--help')
+    commands = re.search(r'\{([\w,-]+)\}', top.stdout)
+    assert top.returncode == 0 and commands is not None
+    assert 'pyproject.toml, which wins over the defaults' in top.stdout
+    for command in commands.group(1).split(','):
+        assert f'\n  {command}: ' in top.stdout.split('exit codes:')[1], command
+        assert f'\n  memory-gate {command} ' in top.stdout.split('examples:')[1], command
+        done = run(tmp_path, command, '--help')
+        assert 'pyproject.toml, which wins over the defaults' in done.stdout
+        assert f'exit codes:\n  {command}: 0 ' in done.stdout
+        assert re.search(rf'examples:\n  memory-gate {command} .*\n      \S.*\n$', done.stdout), done.stdout
+
+
+def test_help_examples_run(repo: Path) -> None:
+    from memory_gate.usage import EXAMPLES
+
+    (repo / 'transcripts').mkdir()
+    shutil.copy(EXAMPLE, repo / 'transcripts' / 'session.jsonl')
+    shutil.copy(EXAMPLE, repo / 'session.jsonl')
+    for command, code in (('build', 0), ('hook', 1), ('decline', 0)):
+        done = run(repo, *EXAMPLES[command][0].split()[1:])
+        assert done.returncode == code, done.stderr
+    assert 'Postgres' in (repo / '.memory-gate-declined.txt').read_text()

@@ -1,0 +1,45 @@
+"""What `--help` ends with: where settings come from, the exit codes, and an example per command."""
+from __future__ import annotations
+
+import argparse
+
+from memory_gate import config
+
+# Every command has an example and its exit codes here; a command without them fails tests/cli_test.py.
+EXAMPLES = {
+    'build': ('memory-gate build session.jsonl --memory CLAUDE.md --stats',
+              'print the diff of proposed bullets; counters on stderr; writes nothing'),
+    'hook': ('memory-gate hook transcripts/session.jsonl',
+             'what pre-commit runs: write <transcript>.memory.diff, print the review'),
+    'decline': ('memory-gate decline transcripts/session.jsonl.memory.diff',
+                'record the bullets you did not apply in the ledger of declined bullets'),
+}
+EXIT_CODES = {
+    'build': '0 done, with or without proposals; 2 a usage error, a bad setting, or a file that cannot be read',
+    'hook': '0 nothing pending; 1 proposals pending or a transcript that cannot be read; 2 a usage error or bad setting',
+    'decline': '0 done; 2 a usage error, a bad setting, or a file that is not a proposal',
+}
+
+
+def settings(commands: list[str]) -> str:
+    """Where settings come from, shown with an option these commands take."""
+    taken = [o for o in config.OPTIONS if set(commands) & set(o.commands)] or list(config.OPTIONS)
+    o = next((o for o in taken if o.name == 'max-add'), taken[0])
+    value = o.metavar if o.kind is config.WHOLE else f'"{o.metavar}"'
+    return ('settings:\n'
+            '  the options that take a value are also keys of [tool.memory-gate] in the repository\'s\n'
+            f'  pyproject.toml, under the same name (--{o.name} {o.metavar} is {o.name} = {value}).\n'
+            "  Command-line options (the hook's args:) win over pyproject.toml, which wins over the defaults.")
+
+
+def epilog(commands: list[str]) -> str:
+    commands = [name for name in commands if name in EXAMPLES and name in EXIT_CODES]
+    codes = '\n'.join(f'  {name}: {EXIT_CODES[name]}' for name in commands)
+    examples = '\n'.join(f'  {EXAMPLES[name][0]}\n      {EXAMPLES[name][1]}' for name in commands)
+    return f'{settings(commands)}\n\nexit codes:\n{codes}\n\nexamples:\n{examples}'
+
+
+def teach(parser: argparse.ArgumentParser, commands: list[str]) -> None:
+    """End the parser's --help with the settings, exit codes and examples of `commands`."""
+    parser.epilog = epilog(commands)
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
