@@ -58,6 +58,8 @@ PATH = Kind('a path', lambda v: isinstance(v, str) and v != '')
 ROLES = Kind('user and/or assistant, as "user,assistant" or a list', is_roles,
              setting=lambda v: frozenset(names(v)), show=lambda v: ','.join(sorted(v, reverse=True)))
 RULES = Kind('a table of rules', lambda v: isinstance(v, Mapping))  # --signal/--noise repeat; the table adds to them
+VALUES = Kind('a list of strings', lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v),
+              setting=lambda v: frozenset(s for s in v if s), show=lambda v: ', '.join(sorted(v)) or 'none')  # repeatable
 
 
 class Option(NamedTuple):
@@ -85,6 +87,7 @@ OPTIONS = (
     Option('roles', ROLES, 'ROLES', 'whose words to mine, comma-separated'),
     Option('signal', RULES, 'KIND:NAME=REGEX', 'add a signal rule (repeatable)'),
     Option('noise', RULES, 'NAME=REGEX', 'add a noise rule (repeatable)'),
+    Option('allow-secrets', VALUES, 'VALUE', 'a public value (a documented test key) never withheld (repeatable)'),
 )
 BY_NAME = {option.name: option for option in OPTIONS}
 
@@ -94,7 +97,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.allow_abbrev = False  # one name per setting: --mem is not --memory
     defaults = Settings._field_defaults
     for o in (o for o in OPTIONS if command in o.commands):
-        if o.kind is RULES:
+        if o.kind in (RULES, VALUES):
             parser.add_argument('--' + o.name, action='append', metavar=o.metavar, help=o.help)
         else:
             shown = o.kind.show(defaults[o.field])

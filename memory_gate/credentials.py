@@ -1,62 +1,173 @@
-"""Credentials must never reach a review artifact: patterns for what looks like one.
+"""Credentials must never reach a review artifact: four layers of detection, and a mask.
 
-Each pattern is named by the kind it reports ("looks like a <kind>"). Examples
-are fake. Near-misses that must pass: an AWS region (us-east-1), a git SHA,
-a UUID, a word like "token" without a long value.
+Each layer yields Findings (the kind it reports as "looks like a <kind>", and where the
+value is); the patterns are data, in credential_patterns.py. A value the team allows
+(a documented test key) is never a finding. Near-misses are named predicates below.
 """
 from __future__ import annotations
 
-import functools
+import math
 import re
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Collection, Iterator
+from typing import NamedTuple
 
-# (kind, pattern, flags); compiled on first use.
-SECRET_RES: tuple[tuple[str, str, int], ...] = (
-    # AKIAIOSFODNN7EXAMPLE
-    ('AWS access key id', r'\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b', 0),
-    # ghp_ + 36, github_pat_ + 82
-    ('GitHub token', r'\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{60,255})\b', 0),
-    # sk-ant-api03-...
-    ('Anthropic API key', r'\bsk-ant-[A-Za-z0-9_-]{20,}', 0),
-    # sk-proj-..., sk-... (48+)
-    ('OpenAI API key', r'\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}', 0),
-    # xoxb-123-456-abc
-    ('Slack token', r'\bxox[abposr]-[A-Za-z0-9-]{10,}', 0),
-    # AIza + 35
-    ('Google API key', r'\bAIza[0-9A-Za-z_-]{35}\b', 0),
-    # sk_live_ / rk_live_
-    ('Stripe live key', r'\b[rs]k_live_[0-9A-Za-z]{16,}', 0),
-    # eyJhbGciOi....eyJzdWIi....signature
-    ('JWT', r'\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}', 0),
-    # -----BEGIN RSA PRIVATE KEY-----
-    ('private key', r'-----BEGIN (?:[A-Z]+ )*PRIVATE KEY( BLOCK)?-----', 0),
-    # postgres://user:hunter2@db.example.com
-    ('password in a URL', r'\b[a-z][a-z0-9+.-]*://[^\s:/@]+:[^\s/@]+@[\w.-]+', re.I),
-    # api_key = "8f4e9c2a7b1d6f3e" (a value of 12+ characters, not a placeholder)
-    ('credential assignment', (
-        r'\b(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?token|client[_-]?secret)\b'
-        r'["\']?\s*[:=]\s*["\']?(?!<|\$\{|\{\{|x{6})[^\s"\'<>]{12,}'
-    ), re.I),
-)
+from memory_gate import credential_patterns as P
+
+MASK = '[secret withheld]'
 
 
-# Every pattern above needs one of these in the text (case as written): '_' (GitHub, Stripe), ':' or '='
-# (URL passwords, assignments), a key prefix, or the private-key header. Text with none is skipped unsearched.
-HINTS = ('_', ':', '=', 'sk-', 'xox', 'AIza', 'eyJ', 'PRIVATE KEY',
-         'AKIA', 'ASIA', 'AGPA', 'AIDA', 'AROA', 'ANPA', 'ANVA', 'AIPA')
+class Finding(NamedTuple):
+    kind: str
+    start: int
+    end: int
 
 
-@functools.cache
-def _searches() -> tuple[tuple[str, Callable[[str], object]], ...]:
-    """The patterns compiled once, on first use."""
-    return tuple((kind, re.compile(pattern, flags).search) for kind, pattern, flags in SECRET_RES)
+def _found(kind: str, match: re.Match[str]) -> Finding:
+    group = 'value' if match.re.groupindex.get('value') and match.group('value') else 0
+    start, end = match.span(group)
+    value = match.string[start:end].rstrip('.:!?')
+    return Finding(kind, start, start + len(value))
 
 
-def secret_kind(text: str) -> str | None:
+def _matches(hints: tuple[str, ...], pattern: str, text: str, screened: str) -> Iterator[re.Match[str]]:
+    """The pattern's matches in text, searched only when `screened` (text, or text lowercased) holds a hint."""
+    if any(hint in screened for hint in hints):
+        yield from re.finditer(pattern, text)
+
+
+def has_long_run(text: str) -> bool:
+    """Whether the text holds P.MIN_RUN characters without a space: every token shape but a key header needs it."""
+    return any(len(word) >= P.MIN_RUN for word in text.split())
+
+
+def by_shape(text: str) -> Iterator[Finding]:
+    """Layer 1: vendor prefixes and formats."""
+    shapes = P.SHAPE_RES if has_long_run(text) else P.SPACED_SHAPE_RES
+    for kind, hints, pattern in shapes:
+        for match in _matches(hints, pattern, text, text):
+            yield _found(kind, match)
+
+
+def word_kind(word: str) -> str:
+    """The kind a secret-naming word reports: password, token, secret key or secret."""
+    word = word.lower()
+    if word.startswith(('pass', 'pwd', '-p')) or word in ('密码', '口令'):
+        return 'password'
+    if 'token' in word or word == '令牌':
+        return 'token'
+    return 'secret key' if 'key' in word or word in ('密钥', '秘钥', '私钥') else 'secret'
+
+
+def by_context(text: str) -> Iterator[Finding]:
+    """Layer 2: a credible value after a word naming a secret (assignment, prose, Chinese, flag, header)."""
+    folded = text.lower()
+    found = [_found(word_kind(match.group('word') or '-p'), match)
+             for hints, pattern in P.CONTEXT_RES for match in _matches(hints, pattern, text, folded)]
+    found += [_found('authorization header', match) for match in _matches(P.HEADER_HINTS, P.HEADER_RE, text, folded)]
+    yield from (f for f in found if is_credible(text[f.start:f.end]))
+
+
+def in_address(text: str) -> Iterator[Finding]:
+    """Layer 3: a password in a URL's or DSN's user-info, a secret in a query or connection-string parameter."""
+    for hints, pattern in P.USERINFO_RES:
+        for match in _matches(hints, pattern, text, text):
+            yield _found('password in a URL', match)
+    for match in _matches(P.QUERY_HINTS, P.QUERY_RE, text, text):
+        found = _found('secret in a URL query', match)
+        if is_credible(text[found.start:found.end]):
+            yield found
+
+
+def by_randomness(text: str) -> Iterator[Finding]:
+    """Layer 4: a long token of mixed letters and digits, random enough, that is nothing more ordinary."""
+    if not has_long_run(text):
+        return
+    for match in re.finditer(P.TOKEN_RE, text):
+        token = match.group(0).strip('.')
+        if is_random(token):
+            start = match.start() + match.group(0).index(token)
+            yield Finding('random token', start, start + len(token))
+
+
+LAYERS = (by_shape, in_address, by_context, by_randomness)
+
+
+def findings(text: str, allowed: Collection[str] = ()) -> Iterator[Finding]:
+    """Every finding of every layer, in layer order; placeholders and allowed values are none."""
+    for layer in LAYERS:
+        for found in layer(text):
+            value = text[found.start:found.end]
+            if not is_placeholder(value) and not is_allowed(value, allowed):
+                yield found
+
+
+def secret_kind(text: str, allowed: Collection[str] = ()) -> str | None:
     """The kind of credential the text seems to carry, or None."""
-    if not any(map(text.__contains__, HINTS)):
-        return None
-    for kind, search in _searches():
-        if search(text):
-            return kind
-    return None
+    return next((found.kind for found in findings(text, allowed)), None)
+
+
+def redact(text: str, allowed: Collection[str] = ()) -> str:
+    """The text with every value that looks like a credential masked: the check at the output edge."""
+    spans = sorted({(f.start, f.end) for f in findings(text, allowed)})
+    if not spans:
+        return text
+    out, last = [], 0
+    for start, end in spans:
+        if start >= last:
+            out.append(text[last:start] + MASK)
+        last = max(last, end)
+    return ''.join(out) + text[last:]
+
+
+def is_allowed(value: str, allowed: Collection[str]) -> bool:
+    """A value the team declared public (a documented test key), or one that holds such a value."""
+    return value in allowed or any(a and a in value for a in allowed)
+
+
+def is_placeholder(value: str) -> bool:
+    return re.fullmatch(P.PLACEHOLDER_RE, value) is not None
+
+
+def is_hex(token: str) -> bool:
+    return re.fullmatch(P.HEX_RE, token) is not None or re.fullmatch(P.UUID_RE, token) is not None
+
+
+def is_version(token: str) -> bool:
+    return re.fullmatch(P.VERSION_RE, token) is not None
+
+
+def is_path(token: str) -> bool:
+    return re.fullmatch(P.PATH_RE, token) is not None
+
+
+def is_identifier(token: str) -> bool:
+    if re.fullmatch(P.IDENTIFIER_RE, token) is None:
+        return False
+    return all(len(re.findall(r'\d+', part)) <= 2 for part in re.split(r'[._/-]+', token))
+
+
+def is_credible(value: str) -> bool:
+    """A value a secret word introduces that could be the secret: 6+ characters, not words, a path or a version."""
+    if len(value) < 6 or '://' in value or not any(c.isalpha() for c in value) or is_path(value) or is_version(value):
+        return False
+    return is_scrambled(value) or (not value.isalpha() and re.fullmatch(P.WORDS_RE, value) is None)
+
+
+def is_scrambled(value: str) -> bool:
+    """Letters only, a quarter or more of them capitals among lowercase, as base64 is and words are not."""
+    upper = sum(c.isupper() for c in value)
+    return len(value) >= 16 and value.isalpha() and 4 * upper >= len(value) and 4 * (len(value) - upper) >= len(value)
+
+
+def entropy(token: str) -> float:
+    """Shannon entropy in bits per character."""
+    return -sum(n / len(token) * math.log2(n / len(token)) for n in Counter(token).values())
+
+
+def is_random(token: str) -> bool:
+    """Long, letters mixed with digits, high entropy, and not a SHA, UUID, version, path or identifier."""
+    digits = sum(c.isdigit() for c in token)
+    letters = sum(c.isalpha() for c in token)
+    return (len(token) >= P.MIN_RUN and digits >= 1 and letters >= 4 and entropy(token) >= P.MIN_ENTROPY
+            and not is_hex(token) and not is_version(token) and not is_path(token) and not is_identifier(token))

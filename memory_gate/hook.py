@@ -146,7 +146,7 @@ def report(source: str, rel: str, listed: Sequence[Entry], diff: str, settings: 
     for number, e in enumerate(listed, before + 1):
         if e.held and (number == before + 1 or not listed[number - before - 2].held):
             print(f'  held back by --max-add {settings.max_add}: not in the diff, reviewed in this same round:')
-        print(f'  {number}. {name}:{e.line}: {e.where}: {e.text}')
+        print(f'  {number}. {name}:{e.line}: {e.where}: {printable(e.text, settings.allow_secrets)}')
     print(diff)
 
 

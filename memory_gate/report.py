@@ -1,6 +1,7 @@
 """Reporting at the edge: one line per problem on stderr, the product on stdout."""
 from __future__ import annotations
 
+import shlex
 import sys
 
 from memory_gate.document import MAX_DOCUMENT_BYTES
@@ -13,8 +14,12 @@ def err(message: str) -> None:
 
 
 def report_withheld(result: Result) -> None:
+    """Where each withheld bullet was and what it looked like, never its value; the transcript still holds the value."""
     for w in result.withheld:
         err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
+    for source in dict.fromkeys(w.source for w in result.withheld):
+        err(f'{source}: the transcript itself holds that value: check it with a secret scanner before committing it '
+            f'(gitleaks dir {shlex.quote(source)}, detect-secrets scan {shlex.quote(source)})')
 
 
 def unread_problems(result: Result) -> list[str]:

@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
+from memory_gate.credentials import redact
 from memory_gate.diff import applied, render
 from memory_gate.memory import identity, known_identities
 from memory_gate.proposals import SKIPPED, SUFFIX, Entry, header
@@ -125,7 +126,7 @@ def ask_one(read: Callable[[str], str | None], say: Callable[[str], None]) -> tu
 
 def bullet_line(item: Item) -> str:
     where = f'{item.proposal.source}:{item.entry.line}'
-    return f'{item.number}. {where}: {item.entry.where}\n     {item.entry.text}'
+    return f'{item.number}. {where}: {item.entry.where}\n     {redact(item.entry.text)}'
 
 
 class Outcome(NamedTuple):
@@ -146,6 +147,7 @@ def rewrite(all_items: Sequence[Item], chosen: Mapping[int, Choice], review: str
         taken, listed = [], []
         for i in mine:
             action, text = chosen.get(i.number, ('skip', ''))
+            text = redact(text)  # a reworded bullet never carries a credential into a proposal
             if action in ('take', 'reword'):
                 taken.append(text or i.entry.text)
                 listed.append(i.entry._replace(text=text or i.entry.text, where=i.entry.where + (', reworded' if text else ''), held=''))

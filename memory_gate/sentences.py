@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
+
+from memory_gate.credentials import redact
 
 # Patterns are compiled on first use (re's cache), so start-up pays only for what a run needs.
 # A fenced block (``` or ~~~, up to its closing fence or the end of the text).
@@ -90,6 +92,6 @@ def sanitize(text: str) -> str:
     return re.sub(CONTROL_RE, ' ', text.replace('\r\n', '\n').replace('\r', '\n'))
 
 
-def printable(text: str) -> str:
-    """One line of text that is safe to print to a terminal."""
-    return ' '.join(sanitize(text).split('\n')).replace('\t', ' ')
+def printable(text: str, allowed: Collection[str] = ()) -> str:
+    """One line of text that is safe to print: no control sequences, and no credential (masked, whatever its source)."""
+    return redact(' '.join(sanitize(text).split('\n')).replace('\t', ' '), allowed)

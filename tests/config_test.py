@@ -6,7 +6,19 @@ from pathlib import Path
 import pytest
 
 from memory_gate.cli import parser
-from memory_gate.config import OPTIONS, PATH, ROLES, RULES, WHOLE, ConfigError, Kind, Option, load_pyproject, settings_from
+from memory_gate.config import (
+    OPTIONS,
+    PATH,
+    ROLES,
+    RULES,
+    VALUES,
+    WHOLE,
+    ConfigError,
+    Kind,
+    Option,
+    load_pyproject,
+    settings_from,
+)
 from memory_gate.pipeline import Settings
 from tests.conftest import run, say, write_jsonl
 
@@ -63,7 +75,8 @@ def test_bad_settings_are_one_line(argv: list[str], table: dict[str, object], me
 
 
 # For each kind of setting: (argument text, the same value in pyproject.toml).
-SAMPLES: dict[Kind, tuple[str, object]] = {WHOLE: ('7', 7), PATH: ('X.md', 'X.md'), ROLES: ('user', ['user'])}
+SAMPLES: dict[Kind, tuple[str, object]] = {WHOLE: ('7', 7), PATH: ('X.md', 'X.md'), ROLES: ('user', ['user']),
+                                           VALUES: ('K', ['K'])}
 
 
 @pytest.mark.parametrize('option', OPTIONS, ids=lambda o: o.name)

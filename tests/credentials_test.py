@@ -1,56 +1,288 @@
 from __future__ import annotations
 
+import json
+import random
 import re
+import string
+import subprocess
+import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memory_gate.credentials import HINTS, SECRET_RES, secret_kind
+from benchmarks.quality import parse
+from memory_gate import credential_patterns as P
+from memory_gate.cli import parser
+from memory_gate.config import ConfigError, settings_from
+from memory_gate.credentials import (
+    MASK,
+    by_context,
+    by_randomness,
+    by_shape,
+    in_address,
+    is_identifier,
+    is_path,
+    is_placeholder,
+    redact,
+    secret_kind,
+)
+from memory_gate.pipeline import Result, Settings, Transcript, build
+from memory_gate.proposals import Entry
+from memory_gate.review import Proposal as ReviewProposal
+from memory_gate.review import bullet_line, items, rewrite
+from memory_gate.sentences import printable
+from tests.conftest import git, run, say, write_jsonl
 
-FAKE = {
-    'AWS access key id': 'Always use the key AKIAIOSFODNN7EXAMPLE for deploys.',
-    'GitHub token': 'We must use ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8' + ' in CI.',
-    'GitHub token ': 'Never rotate github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123 by hand.',
-    'OpenAI API key': 'The key is always sk-proj-' + 'Ab3dEf6hIj9lMn2pQr5tUv8x' + 'YzAb3dEf6hIj9lMn.',
-    'Anthropic API key': 'We decided on sk-ant-api03-' + 'abcdefghijklmnopqrstuvwxyz0123456789' + '.',
-    'Slack token': 'Always post with xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOp.',
-    'Google API key': 'The maps key must be AIzaSyA-' + '1234567890abcdefghijklmnopqrstu' + ' everywhere.',
-    'Stripe live key': 'Never commit sk_live_' + '4eC39HqLyjWDarjtT1zdp7dc' + ' again.',
-    'JWT': 'Always send eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U today.',
-    'private key': 'The deploy key must be -----BEGIN RSA PRIVATE KEY----- MIIEpAIBAAKCAQEA.',
-    'password in a URL': 'We always connect to postgres://admin:hunter2hunter2@db.internal:5432/app.',
-    'credential assignment': 'Always set api_key = "8f4e9c2a7b1d6f3e5a0c" in the env.',
-}
+ROOT = Path(__file__).resolve().parent.parent
+LABELS = ROOT.parent / 'shared' / 'transcripts' / 'real' / 'labels'
 
 
-@pytest.mark.parametrize(('kind', 'text'), list(FAKE.items()))
-def test_secret_is_found(kind: str, text: str) -> None:
-    assert secret_kind(text) == kind.strip()
+def expand(value: str) -> str:
+    """(TEXT)*N is TEXT repeated N times: the corpus never writes a whole fake key down."""
+    return re.sub(r'\(([^()]*)\)\*(\d+)', lambda m: m.group(1) * int(m.group(2)), value)
+
+
+def corpus() -> list[tuple[str, str, str]]:
+    """(kind, value, sentence with {} for the value) for every case of tests/fixtures/credentials.txt."""
+    lines = (ROOT / 'tests' / 'fixtures' / 'credentials.txt').read_text(encoding='utf-8').splitlines()
+    cases = [tuple(part.strip() for part in line.split(' | ', 2)) for line in lines if line and not line.startswith('#')]
+    return [(kind, expand(value), sentence) for kind, value, sentence in cases]
+
+
+def build_run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return run(cwd, 'build', *args)
+
+
+def pipeline(text: str, allowed: frozenset[str] = frozenset()) -> Result:
+    line = json.dumps({'role': 'user', 'text': text}, ensure_ascii=False).encode()
+    return build([Transcript('t.jsonl', [line])], Settings(allow_secrets=allowed))
+
+
+def test_corpus_holds_60_credentials_of_30_kinds() -> None:
+    cases = corpus()
+    assert len(cases) >= 60 and len({kind for kind, _, _ in cases}) >= 30
+
+
+@pytest.mark.parametrize(('kind', 'value', 'sentence'), corpus())
+def test_corpus_credential_is_withheld_with_its_kind_and_the_placeholder_control_is_proposed(
+        kind: str, value: str, sentence: str) -> None:
+    result = pipeline(sentence.replace('{}', value))
+    assert result.proposed == [] and [w.kind for w in result.withheld] == [kind]
+    assert result.stats['withheld_secret'] == result.stats['withheld_secret:' + kind] == 1
+    control = pipeline(sentence.replace('{}', '<token>'))
+    assert [p.text for p in control.proposed] == [sentence.replace('{}', '<token>')]
+
+
+@pytest.mark.parametrize(('kind', 'value', 'sentence'), corpus())
+def test_redact_masks_every_corpus_value(kind: str, value: str, sentence: str) -> None:
+    masked = redact(sentence.replace('{}', value))
+    assert MASK in masked and value not in masked
+
+
+@pytest.mark.parametrize(('layer', 'text', 'kind'), [
+    (by_shape, 'We always use ' + 'glpat-' + 'EXAMPLE-' * 3 + ' here.', 'GitLab token'),
+    (by_shape, 'Use ' + 'hf_' + 'EXAMPLEexample' * 3, 'Hugging Face token'),
+    (by_shape, 'The key starts -----BEGIN EC PRIVATE KEY----- always.', 'private key'),
+    (by_context, 'the admin password is Adm1n-2024!', 'password'),
+    (by_context, 'export PAYMENTS_API_TOKEN=' + '9f8e7d6c' * 3, 'token'),
+    (by_context, 'aws_secret_access_key = ' + 'wJalrEXAMPLEKEY/' * 2, 'secret'),
+    (by_context, '测试库密码是 Ceshi2024，不要改。', 'password'),
+    (by_context, '令牌：Ling-Pai-2024x', 'token'),
+    (by_context, 'mysql -u root -pSql-Pr0d-99', 'password'),
+    (by_context, 'psql --password=Pg-Pr0d-77 always', 'password'),
+    (by_context, 'Authorization: Basic ' + 'ZXhhbXBsZTpleGFtcGxl', 'authorization header'),
+    (by_context, 'send Bearer ' + 'EXAMPLE0' * 3, 'authorization header'),
+    (in_address, 'postgres://app:Pg-Example9@db:5432/app', 'password in a URL'),
+    (in_address, 'redis://:pass@cache:6379', 'password in a URL'),
+    (in_address, 'app:My5ql-Example@tcp(db:3306)/orders', 'password in a URL'),
+    (in_address, 'jdbc:sqlserver://db;user=sa;password=Jdbc-Example7', 'secret in a URL query'),
+    (in_address, 'https://x.example/f?sv=2020&sig=' + 'EXAMPLE0' * 4, 'secret in a URL query'),
+])
+def test_each_layer_alone_finds_its_kind(layer: object, text: str, kind: str) -> None:
+    assert callable(layer)
+    assert [f.kind for f in layer(text)][:1] == [kind]
+
+
+def random_tokens(seed: int, alphabet: str, count: int) -> list[str]:
+    """Realistic random-looking values, generated deterministically; each holds a digit (the layer needs one)."""
+    rng = random.Random(seed)
+    tokens = [''.join(rng.choice(alphabet) for _ in range(rng.randint(24, 48))) for _ in range(count)]
+    return [t for t in tokens if any(c.isdigit() for c in t) and not t.startswith('/')]
+
+
+@pytest.mark.parametrize('alphabet', [string.ascii_letters + string.digits, string.ascii_letters + string.digits + '-_',
+                                      string.ascii_letters + string.digits + '+/', string.ascii_lowercase + string.digits])
+def test_randomness_layer_finds_random_tokens(alphabet: str) -> None:
+    tokens = random_tokens(14, alphabet, 300)
+    found = [t for t in tokens if [f.kind for f in by_randomness(f'We always sign with {t} in CI.')] == ['random token']]
+    assert len(found) >= 0.95 * len(tokens)
+    assert all(secret_kind(f'From now on the deploy always uses {t} and we never rotate it.') for t in found)
 
 
 @pytest.mark.parametrize('text', [
-    'We always deploy to us-east-1 and eu-west-2.',
+    'We always deploy to us-east-1 and eu-west-2, never ap-southeast-2.',
     'The fix was commit 3f786850e387550fdab836ed7e6dc881de23001b on main.',
     'Request ids are UUIDs like 123e4567-e89b-12d3-a456-426614174000 always.',
+    'The image digest is sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 for the release.',
     'The token must be rotated monthly.',
+    'The admin password is stored in Vault and never in env files.',
+    '密码必须定期更换，不要写进仓库。',
     'Set password = ${DB_PASSWORD} from the environment.',
-    'Always use https://example.com/docs for the API reference.',
+    'Always pass the API key as <token> in examples.',
+    'The config says secret: {{ secret }} and nothing else.',
+    'Use api_key = xxxxxxxxxxxxxxxxxxxx in the docs.',
+    'The password field shows ******** in the UI.',
+    'Default credentials are password=changeme for local dev only.',
+    'The README says token: your-token-here until setup.',
+    'export GITHUB_TOKEN=$GITHUB_TOKEN before the release.',
     'Keys are named sk-something in docs only.',
+    'We pinned python3.11-slim-bookworm and node 20.11.1 everywhere.',
+    'Always bump to v2.14.0-rc.1+build.20240115 first.',
+    'The handler lives in src/payments/webhooks/stripe_signature_verifier.py now.',
+    'Config is read from ~/.config/memory-gate/settings.toml always.',
+    'The test test_parse_handles_unicode_input_2024 must always pass.',
+    'We call getHTTPResponseCodeFromUpstream2 in every client.',
+    'Set max_tokens: 4096 and token_type: bearer for every request.',
+    'The secret_name: prod-db-creds entry maps to the vault path.',
+    'Always run mkdir -p build/out2 before packaging.',
+    'The docs live at https://example.com/docs/v2/api-reference always.',
+    'Use basic authentication only on the internal network.',
+    'We deploy x86_64-unknown-linux-gnu and aarch64-apple-darwin builds.',
+    'Always use org.apache.commons.lang3.StringUtils for trimming.',
+    'Use https://user:${PASSWORD}@db.example.com only in docs.',
+    'Timestamps look like 2024-01-15T10:30:00Z in every log.',
 ])
-def test_near_miss_passes(text: str) -> None:
-    assert secret_kind(text) is None
+def test_near_miss_is_not_a_secret(text: str) -> None:
+    assert secret_kind(text) is None and redact(text) == text
 
 
-SECRET_PARTS = ['AKIA', 'ASIA', 'IOSFODNN7EXAMPLE', 'ghp', 'gho', '_', 'github', 'pat', 'sk-', 'ant-', 'api03', 'proj-',
-                'xoxb-', 'AIza', 'eyJ', 'hbGciOi', '.', '-----BEGIN ', 'RSA ', 'PRIVATE KEY', '-----', 'postgres://',
-                'user', ':', 'hunter22', '@', 'db.example.com', 'password', 'token', ' = ', '=', '"', 'A1b2C3d4E5f6G7h8',
-                'abcdefghijklmnopqrstuvwxyz0123456789', ' ', 'x']
+@pytest.mark.parametrize('text', [
+    'HEROKU_API_KEY=123e4567-e89b-12d3-a456-426614174000',
+    'token: 3f786850e387550fdab836ed7e6dc881',
+    'the deploy password is 9f86d081884c',
+])
+def test_context_wins_over_a_near_miss_shape(text: str) -> None:
+    assert secret_kind(text) is not None
+
+
+@pytest.mark.parametrize('value', ['${VAR}', '$VAR', '%VAR%', '<token>', '{{ secret }}', 'xxxxxxxx', '****', 'changeme',
+                                   'your-token-here', 'REDACTED', 'sk-xxxxxxxxxxxxxxxxxxxxxxxx'])
+def test_placeholders(value: str) -> None:
+    assert is_placeholder(value)
+
+
+def test_paths_and_identifiers() -> None:
+    assert all(map(is_path, ['/etc/hosts', 'src/app/main.py', '~/.ssh/config', './bin/run', 'docs/api/v2']))
+    assert all(map(is_identifier, ['handleUserLogin2', 'getHTTPResponse', 'x86_64-unknown-linux-gnu', 'MY_API_TOKEN']))
+    assert not is_identifier('Xk9pQ2mZ7vR4tL8wB3nC6yD')
+
+
+def test_an_allowed_value_is_proposed_and_printed() -> None:
+    key = 'AKIA' + 'IOSFODNN7EXAMPLE'
+    text = f'The docs always use the test key {key} in examples.'
+    assert secret_kind(text) and secret_kind(text, frozenset({key})) is None
+    assert redact(text, {key}) == text
+    assert [p.text for p in pipeline(text, frozenset({key})).proposed] == [text]
+
+
+def labeled_statements() -> list[str]:
+    texts = [item.text for path in sorted((ROOT / 'benchmarks' / 'devset').glob('*.txt'))
+             for item in parse(path.read_text(encoding='utf-8'))[1] if item.label and item.label != 'trap']
+    for path in sorted(LABELS.glob('*.jsonl')) if LABELS.is_dir() else ():
+        texts += [json.loads(line).get('quote') or '' for line in path.read_text(encoding='utf-8').splitlines() if line]
+    return texts
+
+
+def test_false_withholds_on_labeled_durable_statements_are_at_most_one_percent() -> None:
+    texts = labeled_statements()
+    withheld = [t for t in texts if secret_kind(t)]
+    assert len(texts) >= 300 and len(withheld) <= 0.01 * len(texts), withheld
+
+
+@pytest.mark.parametrize('text', ['password' * 5000, 'a:' * 5000 + '@', '-p' * 5000, 'x' * 100_000, '密码是' * 3000,
+                                  'https://' + 'a:' * 3000, 'A1b2' * 10_000, '\x00\ud800\U0001f600' * 1000])
+def test_hostile_text_is_checked_quickly_without_error(text: str) -> None:
+    start = time.perf_counter()
+    secret_kind(text)
+    redact(text)
+    assert time.perf_counter() - start < 2
+
+
+def test_every_shape_but_a_key_header_needs_a_long_run() -> None:
+    for kind, _, pattern in P.SHAPE_RES:
+        for match in re.finditer(pattern, 'x ' + ' '.join(v for k, v, _ in corpus() if k == kind)):
+            assert kind in {k for k, _, _ in P.SPACED_SHAPE_RES} or len(max(match.group(0).split(), key=len)) >= P.MIN_RUN
+
+
+PARTS = ['AKIA', 'ASIA', 'EXAMPLE0', 'ghp_', 'github_pat_', 'glpat-', 'hf_', 'npm_', 'pypi-AgE', 'hooks.slack.com/',
+         'services/', 'xoxb-', 'sk_test_', 'rk_live_', 'SG.', 'SK', 'AC', 'dop_v1_', 'dapi', 'shpat_', 'hvs.', 'lin_api_',
+         'dp.pt.', '123456789:', 'AA', 'M', '.', 'AccountKey=', 'Q~', 'AIza', 'GOCSPX-', 'sk-', 'ant-', 'proj-', 'gsk_',
+         '-----BEGIN ', 'RSA ', 'PRIVATE KEY', '-----', 'eyJ', '-us1', 'key-', 'sq0atp-', 'glc_', 'sntryu_', 'pscale_tkn_',
+         'PMAK-', 'AGE-SECRET-KEY-1', 'LTAI', 'ATATT3', 'sbp_', '0123456789abcdef', 'QPZRY9X8GF2TVDW0S3JN54KH',
+         'Password', 'TOKEN', 'api key', 'Secret', 'auth', '密码', '令牌', '是', ' is ', '=', ': ', '--password ', '-p',
+         'Bearer ', 'Authorization: ', '://', 'user', ':', '@', 'tcp(', '?', '&', 'sig=', 'Ab3-Xy9_', ' ', '-', '_']
 
 
 @settings(max_examples=3000, deadline=None)
-@given(st.lists(st.sampled_from(SECRET_PARTS), max_size=12))
-def test_text_without_a_hint_carries_no_secret(parts: list[str]) -> None:
+@given(st.lists(st.sampled_from(PARTS), max_size=14))
+def test_text_without_a_hint_is_not_searched_and_could_not_match(parts: list[str]) -> None:
     text = ''.join(parts)
-    if any(re.search(pattern, text, flags) for _, pattern, flags in SECRET_RES):
-        assert any(hint in text for hint in HINTS), text
+    for kind, hints, pattern in P.SHAPE_RES:
+        if re.search(pattern, text):
+            assert any(h in text for h in hints), (kind, text)
+            assert kind == 'private key' or any(len(w) >= P.MIN_RUN for w in text.split()), (kind, text)
+    for hints, pattern in (*P.CONTEXT_RES, (P.HEADER_HINTS, P.HEADER_RE), (P.QUERY_HINTS, P.QUERY_RE), *P.USERINFO_RES):
+        if re.search(pattern, text):
+            assert any(h in text.lower() for h in hints), (pattern, text)
+
+
+def test_allowlist_comes_from_pyproject_or_the_command_line() -> None:
+    def allowed(argv: list[str], table: dict[str, object]) -> frozenset[str]:
+        return settings_from(parser().parse_args(['build', 't.jsonl', *argv]), table).allow_secrets
+    assert allowed([], {'allow-secrets': ['A', '']}) == {'A'}
+    assert allowed(['--allow-secrets', 'B', '--allow-secrets', 'C'], {'allow-secrets': ['A']}) == {'B', 'C'}
+    with pytest.raises(ConfigError, match='allow-secrets: expected a list of strings'):
+        allowed([], {'allow-secrets': 'A'})
+
+
+def test_no_secret_reaches_any_output_and_the_report_points_to_a_scanner(repo: Path) -> None:
+    cases = corpus()
+    write_jsonl(repo / 't.jsonl', *(say('user', s.replace('{}', v)) for _, v, s in cases),
+                say('user', 'Never push directly to main.'))
+    outputs = [build_run(repo, 't.jsonl', *flags) for flags in ([], ['--json'], ['--stats'])]
+    git(repo, 'add', 't.jsonl')
+    hook = run(repo, 'hook', 't.jsonl')
+    printed = ''.join(o.stdout + o.stderr for o in [*outputs, hook]) + (repo / 't.jsonl.memory.diff').read_text(encoding='utf-8')
+    assert '+- Never push directly to main.' in printed
+    assert not [v for _, v, _ in cases if v in printed]
+    assert 't.jsonl:1: withheld a proposal that looks like a AWS access key id' in hook.stderr
+    assert "t.jsonl: the transcript itself holds that value: check it with a secret scanner before committing it " \
+           "(gitleaks dir t.jsonl, detect-secrets scan t.jsonl)" in hook.stderr
+    stats = json.loads(outputs[1].stdout)['stats']
+    assert stats['withheld_secret'] == len(cases) == sum(v for k, v in stats.items() if k.startswith('withheld_secret:'))
+
+
+def test_a_secret_a_human_writes_into_a_proposal_is_masked_when_declined(repo: Path) -> None:
+    key = 'ghp_' + 'EXAMPLE0' * 5
+    proposal = repo / 'x.memory.diff'
+    proposal.write_text(f'# memory-gate proposal for AGENTS.md from x\n--- /dev/null\n+++ b/AGENTS.md\n@@ -0,0 +1 @@\n'
+                        f'+- Always deploy with {key} from CI.\n', encoding='utf-8')
+    done = run(repo, 'decline', 'x.memory.diff')
+    assert key not in done.stdout + done.stderr and MASK in done.stdout
+
+
+def test_printable_masks_a_secret_unless_allowed() -> None:
+    key = 'AKIA' + 'IOSFODNN7EXAMPLE'
+    assert printable(f'bad\x1b[31m {key}') == f'bad {MASK}'
+    assert printable(key, {key}) == key
+
+
+def test_a_reworded_bullet_never_carries_a_secret_into_a_proposal() -> None:
+    key = 'glpat-' + 'EXAMPLE-' * 3
+    entry = Entry('We decided to keep the parser in pure Python.', 3, 'user, rule decision/decided')
+    every = items([ReviewProposal('/r/a.jsonl.memory.diff', 'a.jsonl', 'AGENTS.md', '', [entry._replace(text=key)])], set())
+    out = rewrite(every, {1: ('reword', f'Always mirror with {key} from CI.')}, 'mg review')
+    assert key not in out.diff + ''.join(t or '' for t in out.files.values()) and MASK in out.diff
+    assert key not in bullet_line(every[0])

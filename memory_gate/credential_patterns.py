@@ -1,0 +1,193 @@
+"""Credentials as data: what each detection layer of credentials.py looks for.
+
+Vendor shapes follow public rule sets, one entry per kind: gitleaks' config/gitleaks.toml
+(rule ids in brackets) and Yelp/detect-secrets' detect_secrets/plugins/*.py (plugin file).
+Lengths are a little looser than theirs so a key cut or padded in prose is still caught.
+Every example below is fake. Named groups: `value` is the part that is masked and allowed.
+"""
+from __future__ import annotations
+
+# Layer 1, known shapes: (kind, hints, pattern); text holding none of the hints (as written) cannot match
+# the pattern and is not searched (property-tested). Catch: the example; not: the near-miss.
+SHAPE_RES: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    # [aws-access-token], aws.py. Catch AKIAIOSFODNN7EXAMPLE; not AKIA-prefixed prose like AKIAS.
+    ('AWS access key id', ('A3T', 'AKIA', 'ASIA', 'ABIA', 'ACCA', 'AGPA', 'AIDA', 'AROA', 'ANPA', 'ANVA', 'AIPA'),
+     r'\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b'),
+    # [github-pat, github-oauth, github-app-token, github-fine-grained-pat], gh.py. Catch ghp_ + 36; not ghp_ alone.
+    ('GitHub token', ('ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'),
+     r'\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_\w{40,255})'),
+    # [gitlab-pat, gitlab-ptt, gitlab-deploy-token, gitlab-runner-...], gitlab_token.py. Catch glpat- + 20; not glpat-.
+    ('GitLab token', ('gl',),
+     r'\bgl(?:pat|ptt|dt|rt|cbt|ft|imt|agent|oas|soat)-[\w-]{20,}'),
+    # [huggingface-access-token, huggingface-organization-api-token]. Catch hf_ + 34; not hf_hub_download.
+    ('Hugging Face token', ('hf_', 'api_org_'),
+     r'\b(?:hf_|api_org_)[A-Za-z0-9]{30,}\b'),
+    # [npm-access-token], npm.py. Catch npm_ + 36; not npm_config_cache.
+    ('npm token', ('npm_',),
+     r'\bnpm_[A-Za-z0-9]{30,}\b'),
+    # [pypi-upload-token], pypi_token.py: a macaroon that starts with base64("pypi.org"). Not pypi-publish.
+    ('PyPI token', ('pypi-AgE',),
+     r'\bpypi-AgE[\w-]{40,}'),
+    # [slack-webhook-url]. Catch hooks.slack.com/services/T.../B.../...; not https://api.slack.com/messaging.
+    ('Slack webhook URL', ('hooks.slack.com/',),
+     r'\bhooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}'),
+    # [slack-bot-token, slack-user-token, slack-app-token, ...], slack.py. Catch xoxb-12-34-abc; not xoxo.
+    ('Slack token', ('xox', 'xapp-'),
+     r'\b(?:xox[abposre]|xapp)-[0-9A-Za-z-]{15,}'),
+    # [stripe-access-token], stripe.py. Catch sk_test_ + 24, rk_live_...; not pk_test_ (publishable by design).
+    ('Stripe key', ('k_test_', 'k_live_', 'k_prod_'),
+     r'\b[rs]k_(?:test|live|prod)_[0-9A-Za-z]{16,}'),
+    # [sendgrid-api-token], sendgrid.py. Catch SG. + 22 + . + 43; not SG.Hx (too short).
+    ('SendGrid API key', ('SG.',),
+     r'\bSG\.[\w-]{16,32}\.[\w-]{30,50}'),
+    # [twilio-api-key], twilio.py. Catch SK + 32 hex, AC + 32 hex; not SKU or ACME.
+    ('Twilio key', ('SK', 'AC'),
+     r'\b(?:SK|AC)[0-9a-fA-F]{32}\b'),
+    # [digitalocean-pat, -access-token, -refresh-token]. Catch dop_v1_ + 64 hex; not dop_v1_ alone.
+    ('DigitalOcean token', ('_v1_',),
+     r'\bdo[opr]_v1_[a-f0-9]{40,}'),
+    # [databricks-api-token]. Catch dapi + 32 hex; not dapi_client.
+    ('Databricks token', ('dapi',),
+     r'\bdapi[a-f0-9]{32}(?:-\d)?\b'),
+    # [shopify-access-token, -custom-access-token, -private-app-access-token, -shared-secret]. Not shpat_ alone.
+    ('Shopify token', ('shp',),
+     r'\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b'),
+    # [vault-service-token, vault-batch-token], hashicorp_vault_token.py. Catch hvs. + 90; not hvs.example.
+    ('Vault token', ('hvs.', 'hvb.', 'hvr.'),
+     r'\bhv[sbr]\.[\w-]{24,}'),
+    # [linear-api-key]. Catch lin_api_ + 40; not lin_api_docs.
+    ('Linear API key', ('lin_',),
+     r'\blin_(?:api|oauth)_[A-Za-z0-9]{32,}\b'),
+    # [doppler-api-token]. Catch dp.pt. + 43; not dp.pt.example.
+    ('Doppler token', ('dp.',),
+     r'\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{30,}'),
+    # [telegram-bot-api-token], telegram_token.py. Catch 123456789:AA + 33; not 10:30 or 12:45:00.
+    ('Telegram bot token', (':',),
+     r'\b\d{8,10}:[\w-]{35}(?![\w-])'),
+    # discord.py (bot token: id . timestamp . hmac). Catch M + 23 . 6 . 27; not Mr.Smith.
+    ('Discord token', ('.',),
+     r'\b[MNO][\w-]{23,25}\.[\w-]{6}\.[\w-]{27,38}\b'),
+    # azure_storage_key.py, [azure-ad-client-secret]. Catch AccountKey=<base64>; not AccountKey=; alone.
+    ('Azure storage key', ('AccountKey', 'SharedAccessKey'),
+     r'\b(?:AccountKey|SharedAccessKey)\s*=\s*(?P<value>[A-Za-z0-9+/]{20,}={0,2})'),
+    ('Azure AD client secret', ('Q~',),
+     r'(?<![\w~.-])[\w~.]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])'),
+    # [gcp-api-key]. Catch AIza + 35; not AIzaSy alone.
+    ('Google API key', ('AIza',),
+     r'\bAIza[\w-]{35}\b'),
+    # [gcp-client-secret?]: GOCSPX- + 28; ya29. OAuth access tokens. Not GOCSPX alone.
+    ('Google OAuth secret', ('GOCSPX-', 'ya29.'),
+     r'\b(?:GOCSPX-[\w-]{24,}|ya29\.[\w-]{30,})'),
+    # [anthropic-api-key, anthropic-admin-api-key]. Catch sk-ant-api03- + 93; not sk-ant-.
+    ('Anthropic API key', ('sk-ant-',),
+     r'\bsk-ant-[A-Za-z0-9_-]{20,}'),
+    # [openai-api-key], openai.py. Catch sk-proj- + 40, sk- + 48 (a digit somewhere); not sk-learn or sk-some-words.
+    ('OpenAI API key', ('sk-',),
+     r'\bsk-(?=[\w-]*\d)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}'),
+    # [groq-api-key?], [xai?], [perplexity?]: other AI vendors' prefixes. Catch gsk_ + 52; not gsk_ alone.
+    ('AI API key', ('gsk_', 'xai-', 'pplx-', 'r8_'),
+     r'\b(?:gsk_[A-Za-z0-9]{40,}|xai-[A-Za-z0-9]{60,}|pplx-[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{30,})\b'),
+    # [private-key], private_key.py. Catch -----BEGIN RSA PRIVATE KEY-----; not -----BEGIN PUBLIC KEY-----.
+    ('private key', ('PRIVATE KEY', 'PuTTY-User-Key-File-'),
+     r'-----BEGIN[A-Z ]{0,30} PRIVATE KEY(?: BLOCK)?-----|\bPuTTY-User-Key-File-\d'),
+    # [jwt], jwt.py. Catch eyJ... . eyJ... . sig; not eyJ alone.
+    ('JWT', ('eyJ',),
+     r'\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}'),
+    # [mailchimp-api-key], mailchimp.py: 32 hex + -us + datacenter. Not a bare hex SHA.
+    ('Mailchimp API key', ('-us',),
+     r'\b[0-9a-f]{32}-us\d{1,2}\b'),
+    # [mailgun-private-api-token]. Catch key- + 32 hex; not key-value.
+    ('Mailgun API key', ('key-',),
+     r'\bkey-[0-9a-f]{32}\b'),
+    # [square-access-token], square_oauth.py. Catch sq0atp- + 22; not sq0.
+    ('Square token', ('sq0',),
+     r'\bsq0(?:atp|csp)-[\w-]{22,}'),
+    # [grafana-cloud-api-token, grafana-service-account-token], grafana.py. Catch glc_ + 32; not glc_ alone.
+    ('Grafana token', ('glc_', 'glsa_'),
+     r'\b(?:glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})'),
+    # [sentry-org-token, sentry-user-token]. Catch sntryu_ + 64 hex; not sntry.
+    ('Sentry token', ('sntrys_', 'sntryu_'),
+     r'\b(?:sntrys_eyJ[\w=+/-]{50,}|sntryu_[a-f0-9]{64})'),
+    # [planetscale-api-token, -password, -oauth-token]. Catch pscale_tkn_ + 43; not pscale_cli.
+    ('PlanetScale token', ('pscale_',),
+     r'\bpscale_(?:tkn|pw|oauth)_[\w.=-]{32,}'),
+    # [postman-api-token]. Catch PMAK- + 24 hex - 34 hex; not PMAK-1.
+    ('Postman API key', ('PMAK-',),
+     r'\bPMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}\b'),
+    # [age-secret-key]. Catch AGE-SECRET-KEY-1 + 58 bech32; not age-keygen.
+    ('age secret key', ('AGE-SECRET-KEY-1',),
+     r'\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}'),
+    # [alibaba-access-key-id]. Catch LTAI + 20; not LTAIL.
+    ('Alibaba access key id', ('LTAI',),
+     r'\bLTAI[A-Za-z0-9]{20}\b'),
+    # [atlassian-api-token], [artifactory-api-key]. Catch ATATT3 + 186, AKCp + 69; not ATATT alone.
+    ('Atlassian or Artifactory token', ('ATATT3', 'AKCp'),
+     r'\b(?:ATATT3[\w=-]{60,}|AKCp[A-Za-z0-9]{60,})'),
+    # [new-relic-user-api-key], [supabase?], [netlify?], [fly-io-access-token], [pulumi-api-token].
+    ('platform API key', ('NRAK-', 'sbp_', 'nfp_', 'fo1_', 'pul-'),
+     r'\b(?:NRAK-[A-Z0-9]{27}|sbp_[a-f0-9]{40}|nfp_[A-Za-z0-9]{36}|fo1_[\w-]{43}|pul-[a-f0-9]{40})\b'),
+)
+# Every shape but these needs a run of MIN_RUN characters without a space (property-tested).
+MIN_RUN = 20
+SPACED_SHAPE_RES = tuple(shape for shape in SHAPE_RES if shape[0] == 'private key')
+
+# Layer 2, context: a value after a word that names a secret. The value is ASCII without spaces,
+# quotes or brackets, so a placeholder like <token>, {{ secret }} or ${VAR} never is one.
+VALUE = r'["\'`\u201c]?(?P<value>[!#-&*+\--:?-Z\\^_a-z|~]+)'
+SECRET_WORDS = (r'pass(?:word|wd|phrase)?|pwd|secret|token|api[_ -]?key|apikey|access[_ -]?key|private[_ -]?key'
+                r'|credentials?|creds|auth(?!or)')
+# An assignment, env export or config line. Catch export PAYMENTS_API_TOKEN=9f8e..., aws_secret_access_key = ...;
+# not max_tokens: 4096 (no letter) or secret_name: prod-db (plain words: see is_credible).
+ASSIGN_RE = rf'(?i)(?P<word>{SECRET_WORDS})[\w.-]{{0,40}}["\']?[ \t]*(?::=|=>|[:=])[ \t]*{VALUE}'
+# Prose. Catch "the admin password for staging is Pr0d-2024!"; not "the token is rotated monthly".
+PROSE_RE = (rf'(?i)\b(?P<word>{SECRET_WORDS})s?\b(?:\s+(?:for|of|on|in|at)\b(?:\s+[\w.-]+){{1,4}}?)?'
+            rf'\s+(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|to)\s+{VALUE}')
+# Chinese. Catch 测试库密码是 Abc12345, 令牌：9f8e7d6c5b; not 密码必须定期更换.
+ZH_RE = (r'(?P<word>密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据)[^\s，。；：:=、！？,.;]{0,6}?\s*'
+         r'(?:是|为|為|：|:|=|用|设为|改为|设置为)\s*' + VALUE)
+# Flags. Catch mysql -pS3cret99, --password=Pr0d!pass, --token t0k3n-abc; not mkdir -p src/app2 (a path).
+FLAG_RE = (r'(?i)(?<!\S)(?:--(?P<word>password|passwd|pass|token|api-key|secret|auth-token|access-key)[= ]\s*'
+           r'|(?P<short>-p)\s?)' + VALUE)
+# Authorization headers. Catch Authorization: Basic dXNlcjpw..., Bearer abc123def456; not "basic usage".
+HEADER_RE = r'(?i)\b(?:authorization\s*[:=]\s*["\']?(?:(?:bearer|basic|token|digest)\s+)?|(?:bearer|basic)\s+)' + VALUE
+# Each context pattern with the hints (in lowercased text) it cannot match without.
+WORD_HINTS = ('pass', 'pwd', 'secret', 'token', 'key', 'cred', 'auth')
+CONTEXT_RES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (WORD_HINTS, ASSIGN_RE), (WORD_HINTS, PROSE_RE), (('密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据'), ZH_RE),
+    (('-p', '--'), FLAG_RE),
+)
+HEADER_HINTS = ('authorization', 'bearer', 'basic')
+
+# Layer 3, addresses. User-info in a URL or DSN. Catch postgres://app:S3cret@db, redis://:pass@cache,
+# app:pw@tcp(db:3306)/x; not https://example.com/a:b or git@github.com:org/repo.
+URL_USERINFO_RE = r'(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@?#]*:(?P<value>[^\s/@?#]+)@'
+DSN_RE = r'(?<![\w/:])[\w.-]{1,64}:(?P<value>[^\s:@/()]{1,128})@(?:(?:tcp|unix|udp)\(|[\w.-]+:\d{2,5}\b)'
+# Secret-bearing query or connection-string parameters. Catch ?sig=Ab3..., ;password=Pr0d99; not ?page=2.
+QUERY_RE = (r'(?i)[?&;](?:password|passwd|pwd|pass|token|access_token|refresh_token|auth_token|id_token|auth|'
+            r'api_key|apikey|key|sig|signature|secret|client_secret|x-amz-signature|x-amz-security-token)'
+            r'=(?P<value>[^&;#\s"\'<>]+)')
+USERINFO_RES: tuple[tuple[tuple[str, ...], str], ...] = ((('://',), URL_USERINFO_RE), (('@',), DSN_RE))
+QUERY_HINTS = ('=',)
+
+# Layer 4, randomness: a long run of token characters. Catch Xk9pQ2mZ7vR4tL8wB3nC6yD; not a path or identifier.
+TOKEN_RE = r'[A-Za-z0-9+/_.-]{20,}={0,2}'  # 20: MIN_RUN
+MIN_ENTROPY = 3.6  # bits per character; random base62 of 20+ characters is above 4, English words below 3.5
+
+# Near-misses. A placeholder: ${VAR}, $VAR, %VAR%, <token>, {{ x }}, xxxx, ****, ..., your-token-here, changeme.
+PLACEHOLDER_RE = (
+    r'(?i)^(?:[$%][\w{}]+%?|.*(?:x{4}|\*{3}|\.\.\.|\u2026|<|>|\$\{|\{\{).*|(?:your|my|some)[-_]\S*|\S*[-_]here'
+    r'|change[-_]?(?:me|it)|redacted|placeholder|example|dummy|sample|fake|todo|tbd|none|null|nil|true|false|value'
+    r'|password|passwd|secret|token|api[-_]?key|(.)\1*)$'
+)
+HEX_RE = r'(?i)(?:0x|sha\d*[:-])?[0-9a-f]{7,}'  # git SHAs and digests; a UUID is hex with dashes
+UUID_RE = r'(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+VERSION_RE = r'(?i)v?\d+(?:\.\d+)+(?:[-+.]?[a-z0-9]+)*'  # 1.2.3, v2.0.1-rc.1, 3.11.4+build7
+# A path: rooted, relative, or slash-separated lowercase segments or a file name (src/app/main.py, ~/.ssh/config).
+PATH_RE = r'(?:~|\.{1,2})?/\S*|[\w.-]+(?:/[\w.-]+)*\.[A-Za-z]{1,5}|[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+'
+# An identifier: words in camelCase, PascalCase, snake_case, kebab-case or dotted (handleLogin2, getHTTPResponse,
+# x86_64-unknown-linux-gnu); each hump a word, an acronym or a number, at most two numbers a part (is_identifier).
+_HUMP = r'(?:[A-Z][a-z]+|[a-z]{2,}|[A-Z]{2,}(?![a-z])|\d+)'
+_PART = rf'(?:[A-Za-z][a-z]*|[A-Z]{{2,}}(?![a-z])|\d+){_HUMP}*'
+IDENTIFIER_RE = rf'{_PART}(?:[._/-]+{_PART})*'
+# Words joined by separators (prod-db, secret_name, os.environ): never a secret value on their own.
+WORDS_RE = r'[A-Za-z]+(?:[._-][A-Za-z]+)*'
