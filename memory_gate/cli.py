@@ -13,7 +13,7 @@ from memory_gate import __version__, config, files, usage
 from memory_gate.diff import render
 from memory_gate.files import InputError, memory_target, read_memory, transcripts
 from memory_gate.memory import parse_ledger
-from memory_gate.pipeline import Result, Settings, build
+from memory_gate.pipeline import Proposal, Result, Settings, build
 from memory_gate.report import err, report_unread, report_withheld
 
 # Keys --stats and --json always show, in this order; every other counter follows, sorted.
@@ -38,11 +38,16 @@ def print_stats(result: Result, out: TextIO) -> None:
             print(line, file=out)
 
 
+def proposal_json(p: Proposal) -> dict[str, object]:
+    """A proposal as docs/memory-gate.schema.json describes it: what the transcript does not say is null."""
+    return {**p._asdict(), 'session': p.session or None, 'timestamp': p.timestamp or None}
+
+
 def json_result(result: Result) -> str:
     return json.dumps({
         'stats': {k: result.stats[k] for k in [*CORE_STATS, *sorted(set(result.stats) - set(CORE_STATS))]},
         'files': {src: dict(sorted(stats.items())) for src, stats in result.files.items()},
-        'proposed': [p._asdict() for p in result.proposed],
+        'proposed': [proposal_json(p) for p in result.proposed],
         'withheld': [w._asdict() for w in result.withheld],
     }, ensure_ascii=False, indent=2) + '\n'
 

@@ -64,7 +64,7 @@ def test_json_shape_and_provenance(tmp_path: Path) -> None:
     assert CORE_KEYS <= set(data['stats'])
     assert data['proposed'] == [{
         'text': 'We decided to vendor the parser library.', 'source': 't.jsonl', 'line': 2, 'role': 'assistant',
-        'rule': 'decided', 'kind': 'decision', 'session': '', 'timestamp': '', 'message': None,
+        'rule': 'decided', 'kind': 'decision', 'session': None, 'timestamp': None, 'message': None,
     }]
 
 
