@@ -5,17 +5,18 @@ secrets -> dedupe -> against memory and declined -> cap. Rendering is diff.py's.
 """
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from memory_gate import filters, patterns
+from memory_gate import evidence, filters, patterns, weights
 from memory_gate.credentials import secret_kind
 from memory_gate.formats import Turn
 from memory_gate.memory import identity, known_identities
 from memory_gate.parse import parse_lines
 from memory_gate.patterns import Rule
-from memory_gate.sentences import count_sentences, sanitize, split_sentences, strip_code
+from memory_gate.sentences import count_sentences, sanitize, split_marked, strip_code
 
 # Turns up to this many characters are screened whole before they are split. In the real
 # recordings every turn that no rule could fire on was under 300 characters; a longer turn
@@ -36,6 +37,8 @@ class Settings(NamedTuple):
     noise_rules: tuple[Rule, ...] = patterns.NOISE_RULES
     budget: int = 32 * 1024
     allow_secrets: frozenset[str] = frozenset()  # public values (documented test keys) never withheld
+    threshold: float = weights.THRESHOLD  # the score a candidate needs to be proposed
+    candidates: int = 0  # how many of the best candidates under the threshold to keep for listing
 
 
 class Proposal(NamedTuple):
@@ -48,6 +51,9 @@ class Proposal(NamedTuple):
     session: str = ''
     timestamp: str = ''
     message: int | None = None  # index in a transcript document's messages (Gemini CLI session documents)
+    score: float = 0.0  # the probability, by the weighed evidence, that a maintainer keeps it
+    evidence: str = ''  # the features behind the score, signed, strongest first ('+user · +scope · -report')
+    accepted_line: int | None = None  # the line of the user's turn that accepted this recommendation
 
 
 class Withheld(NamedTuple):
@@ -67,16 +73,32 @@ class Result(NamedTuple):
     files: dict[str, Counter[str]]
     withheld: list[Withheld]
     held_back: list[Proposal]  # over the cap: counted, reported, proposed once these are reviewed
+    below: list[Proposal] = []  # the best candidates under the threshold, best first (Settings.candidates)
+
+
+# The rules a sentence gets when no signal rule picked it: a line marked for memory, an accepted recommendation.
+MARKED = Rule('marked', 'marked', '')
+RECOMMENDED = Rule('recommended', 'decision', '')
+MAX_PENDING = 50  # recommendations waiting for the user's answer
+
+
+class _Pending(NamedTuple):
+    """A candidate whose score waits on the next turn: a recommendation the user may accept."""
+
+    proposal: Proposal
+    ctx: evidence.Context
 
 
 class _Run:
-    """The mutable state of one build: counters and the identities seen so far."""
+    """The mutable state of one build: counters, the identities seen so far, and what is kept."""
 
     def __init__(self, settings: Settings, known: dict[str, set[str]]) -> None:
         self.settings = settings
         self.known = known  # reason -> identities: already_in_memory, declined, already_proposed
         self.seen: set[str] = set()
-        self.candidates: list[Proposal] = []
+        self.kept: list[tuple[float, int, Proposal]] = []  # (score, order, proposal) over the threshold
+        self.below: list[tuple[float, int, Proposal]] = []  # a bounded heap of the best under it
+        self.pending: list[_Pending] = []
         self.withheld: list[Withheld] = []
         self.judge = filters.Judge(settings.signal_rules, settings.noise_rules, settings.min_length, settings.max_length)
 
@@ -88,6 +110,7 @@ class _Run:
             stats['mined'] += 1
             for turn in outcome.turns:
                 self.turn(source, turn, stats)
+        self.settle(None, stats)
 
     def turn(self, source: str, turn: Turn, stats: Counter[str]) -> None:
         if turn.role not in self.settings.roles:
@@ -95,53 +118,103 @@ class _Run:
             return
         prose, code_lines = strip_code(sanitize(turn.text))
         stats['code_lines'] += code_lines
-        if len(prose) <= WHOLE_TURN_SCREEN and self.judge.silent(prose):
+        self.settle(turn, stats)
+        if len(prose) <= WHOLE_TURN_SCREEN and self.judge.silent(prose) and not evidence.marker_end(prose.lstrip()):
             count = count_sentences(prose)
             stats['sentences'] += count
             stats['dropped_no_signal'] += count
             return
-        count = silent = 0
-        for sentence in split_sentences(prose):
-            count += 1
-            sentence = self.judge.strip_lead(sentence)
-            verdict, found = self.judge.verdict(sentence)
-            if found is None:
-                silent += 1
-            else:
-                self.sentence(source, turn, sentence, verdict, found, stats)
-        stats['sentences'] += count
-        stats['dropped_no_signal'] += silent
+        sentences = list(split_marked(prose))
+        stats['sentences'] += len(sentences)
+        for sentence, layout, first in sentences:
+            marked = first and layout == '' and evidence.marker_end(sentence)
+            sentence = sentence[marked:] if marked else self.judge.strip_lead(sentence)
+            ctx = evidence.Context(turn.role, '', layout, len(sentences), marked=bool(marked))
+            self.sentence(source, turn, sentence, ctx, stats)
 
-    def sentence(self, source: str, turn: Turn, sentence: str, verdict: str, found: Rule, stats: Counter[str]) -> None:
-        """A sentence a signal rule picked: drop it (noise, length), withhold it (secret), or make it a candidate."""
+    def sentence(self, source: str, turn: Turn, sentence: str, ctx: evidence.Context, stats: Counter[str]) -> None:
+        """Drop a sentence (no signal, noise, length), or weigh it as a candidate."""
+        verdict, found = self.judge.verdict(sentence)
+        if ctx.marked:
+            found = MARKED
+            verdict = 'length' if not filters.length_ok(sentence, self.settings.min_length, self.settings.max_length) \
+                else self.judge.noise_reason(sentence) or 'keep'
+        elif found is None and turn.role == 'assistant' and evidence.is_recommendation(sentence):
+            found = RECOMMENDED
+            verdict = 'keep' if filters.length_ok(sentence, self.settings.min_length, self.settings.max_length) else 'length'
+        if found is None:
+            stats['dropped_no_signal'] += 1
+            return
         stats['signal'] += 1
-        if verdict == 'length':
-            stats['dropped_length'] += 1
-            return
         if verdict != 'keep':
-            stats['dropped_noise'] += 1
-            stats[verdict] += 1
+            stats['dropped_length' if verdict == 'length' else 'dropped_noise'] += 1
+            stats[verdict] += verdict != 'length'
             return
-        secret = secret_kind(sentence, self.settings.allow_secrets)
+        proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind, turn.session, turn.timestamp,
+                            turn.message)
+        ctx = ctx._replace(kind=found.kind)
+        if turn.role == 'assistant' and evidence.is_recommendation(sentence):
+            self.pending.append(_Pending(proposal, ctx))
+            if len(self.pending) > MAX_PENDING:  # memory stays bounded when no user turn comes
+                oldest = self.pending.pop(0)
+                if oldest.proposal.rule == RECOMMENDED.name:
+                    stats['not_accepted'] += 1
+                else:
+                    self.weigh(oldest.proposal, oldest.ctx, stats)
+        else:
+            self.weigh(proposal, ctx, stats)
+
+    def settle(self, turn: Turn | None, stats: Counter[str]) -> None:
+        """At a user turn (or the end), weigh the recommendations said since the last one: accepted when it says so."""
+        if not self.pending or (turn is not None and turn.role != 'user'):
+            return
+        accepted = turn is not None and evidence.is_acceptance(turn.text)
+        for item in self.pending:
+            if accepted and turn is not None:
+                self.weigh(item.proposal._replace(accepted_line=turn.line), item.ctx._replace(accepted=True), stats)
+            elif item.proposal.rule == RECOMMENDED.name:
+                stats['not_accepted'] += 1
+            else:
+                self.weigh(item.proposal, item.ctx, stats)
+        self.pending = []
+
+    def weigh(self, proposal: Proposal, ctx: evidence.Context, stats: Counter[str]) -> None:
+        """Score a candidate; keep it over the threshold, unless it is a secret or known already."""
+        names = evidence.features(proposal.text, ctx)
+        score = evidence.score(names, weights.WEIGHTS, weights.BIAS)
+        proposal = proposal._replace(score=score, evidence=evidence.describe(names, weights.WEIGHTS))
+        order = len(self.kept) + stats['below_threshold']
+        if score < self.settings.threshold:
+            stats['below_threshold'] += 1
+            if self.settings.candidates and secret_kind(proposal.text, self.settings.allow_secrets) is None:
+                heapq.heappush(self.below, (score, -order, proposal))
+                if len(self.below) > self.settings.candidates:
+                    heapq.heappop(self.below)
+            return
+        secret = secret_kind(proposal.text, self.settings.allow_secrets)
         if secret is not None:
             stats['withheld_secret'] += 1
             stats['withheld_secret:' + secret] += 1
-            self.withheld.append(Withheld(source, turn.line, secret))
+            self.withheld.append(Withheld(proposal.source, proposal.line, secret))
             return
-        key = identity(sentence)
+        key = identity(proposal.text)
         # "As AGENTS.md says: <bullet>" quotes memory back: the part after the colon counts too.
-        quoted = identity(sentence.split(': ', 1)[1]) if ': ' in sentence else key
+        quoted = identity(proposal.text.split(': ', 1)[1]) if ': ' in proposal.text else key
         reason = 'duplicate' if key in self.seen else next(
             (r for r, keys in self.known.items() if key in keys or quoted in keys), '')
         self.seen.add(key)
         if reason:
             stats[reason] += 1
             return
-        stats['rule:' + found.name] += 1
-        self.candidates.append(
-            Proposal(sentence, source, turn.line, turn.role, found.name, found.kind, turn.session, turn.timestamp,
-                     turn.message)
-        )
+        stats['rule:' + proposal.rule] += 1
+        self.kept.append((score, order, proposal))
+
+    def ranked(self) -> tuple[list[Proposal], list[Proposal]]:
+        """The best `max_add` candidates (score, then order of appearance) and the rest, each in transcript order."""
+        best = sorted(self.kept, key=lambda k: (-k[0], k[1]))
+        cut = self.settings.max_add
+        return ([p for _, _, p in sorted(best[:cut], key=lambda k: k[1])],
+                [p for _, _, p in sorted(best[cut:], key=lambda k: k[1])])
 
 
 def build(
@@ -166,7 +239,7 @@ def build(
     for source, lines in transcripts:
         stats = files.setdefault(source, Counter())
         run.transcript(source, lines, stats)
-    proposed, held_back = run.candidates[: settings.max_add], run.candidates[settings.max_add:]
+    proposed, held_back = run.ranked()
     for proposal in proposed:
         files[proposal.source]['proposed'] += 1
     for proposal in held_back:
@@ -174,4 +247,5 @@ def build(
     for stats in files.values():
         stats['parsed'] = stats['lines'] - stats['blank'] - stats['oversized'] - stats['malformed'] - stats['unread']
         total.update(stats)
-    return Result(proposed, total, files, run.withheld, held_back)
+    below = [p for _, _, p in sorted(run.below, key=lambda k: (-k[0], -k[1]))]
+    return Result(proposed, total, files, run.withheld, held_back, below)

@@ -21,6 +21,7 @@ SPLIT_RE = (
 # A leading list marker, heading, or quote marker is layout, not words.
 LEAD_MARK_RE = r'^(?:(?:[-*+•]|\d{1,3}[.)]|#{1,6}|>)\s+)+'
 MARK_CHARS = frozenset('-*+•#>0123456789')
+LAYOUTS = {'#': 'heading', '>': 'quote'}
 
 
 def strip_code(text: str) -> tuple[str, int]:
@@ -54,21 +55,40 @@ def pieces(line: str) -> Iterator[str]:
 
 def lines(text: str) -> Iterator[str]:
     """The non-empty lines of prose, stripped, list markers removed."""
+    for line, _ in marked_lines(text):
+        yield line
+
+
+def marked_lines(text: str) -> Iterator[tuple[str, str]]:
+    """The non-empty lines of prose, stripped, list markers removed, each with its layout:
+    'item' (a list item), 'heading', 'quote', or '' (a line of prose)."""
     for line in text.split('\n'):
         line = line.strip()
+        layout = ''
         if line[:1] in MARK_CHARS:
-            line = re.sub(LEAD_MARK_RE, '', line)
+            bare = re.sub(LEAD_MARK_RE, '', line)
+            if bare != line:
+                layout = LAYOUTS.get(line[0], 'item')
+            line = bare
         if line:
-            yield line
+            yield line, layout
 
 
 def split_sentences(text: str) -> Iterator[str]:
     """Yield the non-empty sentences of prose: one line at a time, list markers removed, whitespace collapsed."""
-    for line in lines(text):
+    for sentence, _, _ in split_marked(text):
+        yield sentence
+
+
+def split_marked(text: str) -> Iterator[tuple[str, str, bool]]:
+    """split_sentences, each sentence with its line's layout and whether it opens the line."""
+    for line, layout in marked_lines(text):
+        first = True
         for piece in pieces(line):
             if piece and not piece.isspace():
                 piece = ' '.join(piece.split())
-                yield re.sub(LEAD_MARK_RE, '', piece) if piece[0] in MARK_CHARS else piece
+                yield (re.sub(LEAD_MARK_RE, '', piece) if piece[0] in MARK_CHARS else piece), layout, first
+                first = False
 
 
 def count_sentences(text: str) -> int:

@@ -58,14 +58,17 @@ def test_nothing_to_propose_prints_nothing(tmp_path: Path) -> None:
 
 
 def test_json_shape_and_provenance(tmp_path: Path) -> None:
-    write_jsonl(tmp_path / 't.jsonl', say('user', 'hello'), say('assistant', 'We decided to vendor the parser library.'))
+    write_jsonl(tmp_path / 't.jsonl', say('assistant', 'hello'), say('user', 'We decided to vendor the parser library.'))
     done = build(tmp_path, 't.jsonl', '--json')
     data = json.loads(done.stdout)
     assert CORE_KEYS <= set(data['stats'])
-    assert data['proposed'] == [{
-        'text': 'We decided to vendor the parser library.', 'source': 't.jsonl', 'line': 2, 'role': 'assistant',
-        'rule': 'decided', 'kind': 'decision', 'session': None, 'timestamp': None, 'message': None,
-    }]
+    [proposal] = data['proposed']
+    assert 0.5 < proposal.pop('score') <= 1
+    assert proposal.pop('evidence').startswith('+user')
+    assert proposal == {
+        'text': 'We decided to vendor the parser library.', 'source': 't.jsonl', 'line': 2, 'role': 'user',
+        'rule': 'decided', 'kind': 'decision', 'session': None, 'timestamp': None, 'message': None, 'accepted_line': None,
+    }
 
 
 def test_json_always_prints(tmp_path: Path) -> None:

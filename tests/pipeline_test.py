@@ -57,7 +57,7 @@ def test_every_line_and_sentence_is_accounted_for(name: str, lines: list[bytes |
     assert stats['sentences'] == stats['dropped_no_signal'] + stats['signal']
     assert stats['signal'] == sum(stats[k] for k in (
         'dropped_noise', 'dropped_length', 'withheld_secret', 'duplicate', 'already_in_memory', 'declined',
-        'already_proposed', 'held_back', 'proposed'))
+        'already_proposed', 'held_back', 'proposed', 'below_threshold', 'not_accepted'))
     assert stats['dropped_noise'] == sum(v for k, v in stats.items() if k.startswith('noise:'))
 
 
@@ -74,6 +74,6 @@ def test_first_occurrence_wins_and_order_is_chronological() -> None:
     lines: list[bytes | None] = [json.dumps({'role': r, 'text': t}).encode() for r, t in (
         ('user', 'Never push directly to main.'), ('assistant', 'We decided to vendor the parser.'),
         ('assistant', 'never push directly to main!'))]
-    result = run(lines)
+    result = run(lines, Settings(threshold=0.0))
     assert [(p.line, p.role) for p in result.proposed] == [(1, 'user'), (2, 'assistant')]
     assert result.stats['duplicate'] == 1

@@ -33,7 +33,7 @@ EXPECTED = {
 
 
 # Every sentence becomes a proposal: shows that nothing mined comes from outside people's words.
-EVERYTHING = Settings(max_add=10**9, min_length=1, max_length=10**9, noise_rules=(),
+EVERYTHING = Settings(threshold=0.0, max_add=10**9, min_length=1, max_length=10**9, noise_rules=(),
                       signal_rules=(Rule('any', 'decision', '.'),))
 
 

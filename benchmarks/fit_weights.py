@@ -1,0 +1,168 @@
+"""Fit the evidence weights (memory_gate/weights.py) and show how they hold on sources left out.
+
+    python benchmarks/fit_weights.py [--write] [--curve]
+
+Examples are the candidates the signal rules pick, each with its features (evidence.py): from
+the labeled development set (benchmarks/devset/*.txt, gold statements are positives) and from
+the hand-labeled real sessions (benchmarks/real.py's matching). A logistic regression with an
+L2 penalty, in plain Python, gives each feature its weight.
+
+Leave one source out: for every real source, weights and threshold are fitted without it and
+it is scored with them, so the table says how the gate does on a project it was not tuned on.
+--write fits on everything and rewrites memory_gate/weights.py; --curve prints proposals per
+session, precision and recall across thresholds for the weights as written.
+"""
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from benchmarks import quality, real
+from memory_gate import weights
+from memory_gate.pipeline import Settings
+
+HERE = Path(__file__).resolve().parent
+FIXED = {'marked': 8.0, 'accepted': 3.0}  # no labeled example has them: set by hand, never fitted
+L2 = 0.3
+REAL_WEIGHT = 1.0  # a real example counts this many times a dev one: real text is the truth
+QUIET = 0.3  # proposals per session the threshold aims at on the training sessions
+DEV_RECALL = 0.9
+ALL = Settings(threshold=-1.0, max_add=10**9)
+
+
+class Example(NamedTuple):
+    source: str  # 'dev', or the real source folder
+    session: str
+    names: tuple[str, ...]
+    keep: bool
+
+
+def names_of(evidence: str) -> tuple[str, ...]:
+    return tuple(part.strip()[1:] for part in evidence.split(' · ') if part.strip())
+
+
+def dev_examples() -> list[Example]:
+    out = []
+    for path in sorted((HERE / 'devset').glob('*.txt')):
+        proposed, _, matched = quality.score(path.read_text(encoding='utf-8'), ALL)
+        for i, p in enumerate(proposed):
+            gold = i in matched and matched[i].label not in ('', 'trap')
+            out.append(Example('dev', f'{path.name}:{p.source}', names_of(p.evidence), gold))
+    return out
+
+
+def real_examples(corpus: Path) -> tuple[list[Example], dict[str, int], dict[str, int]]:
+    """Examples, sessions per source, labels per source."""
+    labels = real.load_labels(corpus)
+    results = real.run(corpus, ALL)
+    out = [Example(source, rel, names_of(p.evidence), hit is not None)
+           for source, items in results.items() for rel, proposed, hits in items for p, hit in zip(proposed, hits)]
+    sessions = {source: len(items) for source, items in results.items()}
+    counts = {source: sum(len(labels.get(rel, [])) for rel, _, _ in items) for source, items in results.items()}
+    return out, sessions, counts
+
+
+def fit(examples: Sequence[Example], steps: int = 600, rate: float = 0.5) -> tuple[float, dict[str, float]]:
+    """Logistic regression by gradient descent; returns (bias, weights)."""
+    feats = sorted({n for e in examples for n in e.names} - set(FIXED))
+    index = {n: i for i, n in enumerate(feats)}
+    rows = [([index[n] for n in e.names if n in index], 1.0 if e.keep else 0.0, REAL_WEIGHT if e.source != 'dev' else 1.0)
+            for e in examples]
+    total = sum(w for _, _, w in rows)
+    w = [0.0] * len(feats)
+    b = 0.0
+    for _ in range(steps):
+        gw = [L2 * x / total * 10 for x in w]
+        gb = 0.0
+        for idx, y, weight in rows:
+            z = b + sum(w[i] for i in idx)
+            err = (1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))) - y) * weight / total
+            gb += err
+            for i in idx:
+                gw[i] += err
+        b -= rate * gb * 10
+        w = [x - rate * g * 10 for x, g in zip(w, gw)]
+    return round(b, 3), {**{n: round(x, 3) for n, x in zip(feats, w)}, **FIXED}
+
+
+def prob(e: Example, bias: float, w: dict[str, float]) -> float:
+    z = bias + sum(w.get(n, 0.0) for n in e.names)
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def choose_threshold(examples: Sequence[Example], bias: float, w: dict[str, float], sessions: int) -> float:
+    """The lowest threshold at which the real training sessions get at most QUIET proposals each (quiet
+    first), raised while the development set keeps a recall of at least DEV_RECALL."""
+    real_scores = [prob(e, bias, w) for e in examples if e.source != 'dev']
+    dev_gold = [prob(e, bias, w) for e in examples if e.source == 'dev' and e.keep]
+    for t in [x / 100 for x in range(10, 100)]:
+        if sum(p >= t for p in real_scores) / max(1, sessions) <= QUIET:
+            break
+    while t < 0.99 and sum(p >= t + 0.01 for p in dev_gold) >= DEV_RECALL * len(dev_gold) and \
+            sum(p >= t + 0.01 for p in real_scores) / max(1, sessions) > QUIET / 2:
+        t = round(t + 0.01, 2)
+    return t
+
+
+def row(source: str, examples: Sequence[Example], bias: float, w: dict[str, float], t: float, sessions: int, labels: int) -> str:
+    kept = [e for e in examples if prob(e, bias, w) >= t]
+    right = sum(e.keep for e in kept)
+    return (f'{source:<18} {sessions:>4} {len(kept):>5} {len(kept) / max(1, sessions):>6.2f} {(len(kept) - right) / max(1, sessions):>6.2f} '
+            f'{right / len(kept) if kept else 0:>5.2f} {right / labels if labels else 0:>5.2f}  ({right}/{labels}, threshold {t:.2f})')
+
+
+def leave_one_out(examples: list[Example], sessions: dict[str, int], labels: dict[str, int]) -> None:
+    print(f'{"left out":<18} {"sess":>4} {"prop":>5} {"per s":>6} {"junk/s":>6} {"P":>5} {"R":>5}')
+    totals = [0, 0, 0, 0]
+    for source in sessions:
+        train = [e for e in examples if e.source != source]
+        bias, w = fit(train)
+        t = choose_threshold(train, bias, w, sum(n for s, n in sessions.items() if s != source))
+        test = [e for e in examples if e.source == source]
+        print(row(source, test, bias, w, t, sessions[source], labels[source]))
+        kept = [e for e in test if prob(e, bias, w) >= t]
+        totals = [totals[0] + sessions[source], totals[1] + len(kept), totals[2] + sum(e.keep for e in kept), totals[3] + labels[source]]
+    n, kept_n, right, lab = totals
+    print(f'{"all (held out)":<18} {n:>4} {kept_n:>5} {kept_n / n:>6.2f} {(kept_n - right) / n:>6.2f} '
+          f'{right / kept_n if kept_n else 0:>5.2f} {right / lab:>5.2f}  ({right}/{lab})')
+
+
+def write(bias: float, w: dict[str, float], threshold: float) -> None:
+    path = HERE.parent / 'memory_gate' / 'weights.py'
+    text = path.read_text(encoding='utf-8')
+    head = text[: text.index('BIAS = ')]
+    body = ''.join(f"    {n!r}: {x},\n" for n, x in sorted(w.items(), key=lambda nx: (-nx[1], nx[0])))
+    path.write_text(f'{head}BIAS = {bias}\nTHRESHOLD = {threshold}  # the default score a candidate needs to be proposed '
+                    f'(setting: threshold)\nWEIGHTS: dict[str, float] = {{\n{body}}}\n', encoding='utf-8')
+
+
+def main(argv: list[str]) -> int:
+    if not (real.CORPUS / 'labels').is_dir():
+        print(f'real corpus not found at {real.CORPUS}; nothing to fit')
+        return 0
+    examples, sessions, labels = real_examples(real.CORPUS)
+    examples += dev_examples()
+    leave_one_out(examples, sessions, labels)
+    if '--write' in argv:
+        bias, w = fit(examples)
+        t = choose_threshold(examples, bias, w, sum(sessions.values()))
+        write(bias, w, t)
+        print(f'wrote memory_gate/weights.py: bias {bias}, threshold {t}')
+    else:
+        bias, w = weights.BIAS, weights.WEIGHTS
+    if '--curve' in argv:
+        print(f'\n{"threshold":>9} {"per s":>6} {"P":>5} {"R":>5}   (weights fitted on everything; real corpus, not held out)')
+        real_only = [e for e in examples if e.source != 'dev']
+        for t in [x / 20 for x in range(2, 20)]:
+            kept = [e for e in real_only if prob(e, bias, w) >= t]
+            right = sum(e.keep for e in kept)
+            print(f'{t:>9.2f} {len(kept) / sum(sessions.values()):>6.2f} {right / len(kept) if kept else 0:>5.2f} '
+                  f'{right / sum(labels.values()):>5.2f}')
+    return 0
+
+
+if __name__ == '__main__':
+    raise SystemExit(main(sys.argv[1:]))
