@@ -15,6 +15,7 @@ from memory_gate.files import InputError, memory_target, read_memory, transcript
 from memory_gate.memory import parse_ledger
 from memory_gate.pipeline import Proposal, Result, Settings, build
 from memory_gate.report import err, report_unread, report_withheld
+from memory_gate.sentences import printable
 
 # Keys --stats and --json always show, in this order; every other counter follows, sorted.
 CORE_STATS = (
@@ -49,7 +50,13 @@ def json_result(result: Result) -> str:
         'files': {src: dict(sorted(stats.items())) for src, stats in result.files.items()},
         'proposed': [proposal_json(p) for p in result.proposed],
         'withheld': [w._asdict() for w in result.withheld],
+        **({'candidates': [p._asdict() for p in result.below]} if result.below else {}),
     }, ensure_ascii=False, indent=2) + '\n'
+
+
+def candidate_line(p: Proposal) -> str:
+    """One candidate under the threshold: score, where, who and why, then the sentence."""
+    return printable(f'{p.score:.2f} {p.source}:{p.line} {p.role} {p.kind}/{p.rule} ({p.evidence}): {p.text}')
 
 
 def run_build(args: argparse.Namespace, settings: Settings) -> int:
@@ -65,6 +72,7 @@ def run_build(args: argparse.Namespace, settings: Settings) -> int:
         err(f'{settings.ledger}: {exc}')
         return 2
     failed: list[str] = []
+    settings = settings._replace(candidates=max(0, args.candidates))
     result = build(transcripts(args.transcripts, failed), settings, memory or '', declined)
     report_withheld(result)
     report_unread(result)
@@ -72,6 +80,8 @@ def run_build(args: argparse.Namespace, settings: Settings) -> int:
         print_stats(result, sys.stderr)
     if args.json:
         sys.stdout.write(json_result(result))
+    elif args.candidates:
+        sys.stdout.writelines(candidate_line(p) + '\n' for p in result.below)
     else:
         sys.stdout.write(render(diff_path, memory, [p.text for p in result.proposed]))
     return 2 if failed else 0
@@ -86,6 +96,9 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     b.add_argument('transcripts', nargs='+', metavar='TRANSCRIPT', help="JSONL transcript, or '-' for stdin")
     b.add_argument('--json', action='store_true', help='print {"stats", "files", "proposed", "withheld"} instead')
     b.add_argument('--stats', action='store_true', help='print counters to stderr')
+    b.add_argument('--candidates', type=int, nargs='?', const=20, default=0, metavar='N',
+                   help='print the N best candidates under the threshold (default 20), ranked, instead of the diff')
+    sub.add_parser('snippet', help='print the lines to paste into AGENTS.md that ask agents to mark what lasts')
     h = sub.add_parser('hook', help='the pre-commit hook: write proposals beside transcripts, exit 1 when any')
     h.add_argument('transcripts', nargs='*', metavar='TRANSCRIPT')
     d = sub.add_parser('decline', help='record the bullets of proposals that are not in memory as declined')
@@ -111,6 +124,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             stream.reconfigure(encoding='utf-8', errors='replace')
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parser(argv[0] if argv else None).parse_args(argv)  # not a command: argparse says so, options unneeded
+    if args.command == 'snippet':
+        from memory_gate.evidence import SNIPPET
+        sys.stdout.write(SNIPPET)
+        return 0
     try:
         settings = config.settings_from(args, config.load_pyproject(files.repo_root() or '.'))
     except config.ConfigError as exc:

@@ -57,6 +57,7 @@ WHOLE = Kind('a whole number >= 0', lambda v: isinstance(v, int) and not isinsta
 PATH = Kind('a path', lambda v: isinstance(v, str) and v != '')
 ROLES = Kind('user and/or assistant, as "user,assistant" or a list', is_roles,
              setting=lambda v: frozenset(names(v)), show=lambda v: ','.join(sorted(v, reverse=True)))
+SCORE = Kind('a score from 0 to 1', lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1, float)
 RULES = Kind('a table of rules', lambda v: isinstance(v, Mapping))  # --signal/--noise repeat; the table adds to them
 VALUES = Kind('a list of strings', lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v),
               setting=lambda v: frozenset(s for s in v if s), show=lambda v: ', '.join(sorted(v)) or 'none')  # repeatable
@@ -85,6 +86,7 @@ OPTIONS = (
     Option('max-length', WHOLE, 'N', 'longest sentence kept, in Latin-equivalent characters'),
     Option('budget', WHOLE, 'BYTES', 'warn when the memory file would grow past this', ('hook',)),
     Option('roles', ROLES, 'ROLES', 'whose words to mine, comma-separated'),
+    Option('threshold', SCORE, 'SCORE', 'the score a candidate needs to be proposed'),
     Option('signal', RULES, 'KIND:NAME=REGEX', 'add a signal rule (repeatable)'),
     Option('noise', RULES, 'NAME=REGEX', 'add a noise rule (repeatable)'),
     Option('allow-secrets', VALUES, 'VALUE', 'a public value (a documented test key) never withheld (repeatable)'),

@@ -65,7 +65,7 @@ STATUS_RE = (r'(?i)\b(?:pass(?:es|ed|ing)?|complete[d]?|done|clean(?:ly)?|green|
 DEIXIS_RE = (r'(?i)\b(?:now|currently|today|just|already|still|yet|at the moment|this (?:pr|branch|commit|session|change|'
              r'diff|run|time|file|function|test|fix|patch|task|issue|step)|these changes|here)\b|这次|现在|刚才|目前|先')
 # Code locations: "line 2638", "runner.ts:928", a commit hash, "PR #123", "#6".
-LOCATION_RE = r'(?i)\blines? \d+|\w\.\w{1,4}:\d+|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b|(?:pr|issue)? ?#\d+\b|\(\d+ ?(?:lines?|files?)\)'
+LOCATION_RE = r'(?i)\blines? \d+|第\s*\d+\s*行|\w\.\w{1,4}:\d+|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b|(?:pr|issue)? ?#\d+\b|\(\d+ ?(?:lines?|files?)\)'
 # Counts of things in view: "3 tests", "all 4 files", "12 callers".
 COUNT_RE = r'(?i)\b(?:all )?\d+ (?:tests?|files?|places?|callers?|call sites?|errors?|warnings?|issues?|commits?|checks?|changes?|occurrences?|packages?)\b'
 # A label or heading: "**Step 3**: ...", "**Goal**:", "Summary:", "代码质量（同步修复）".
@@ -82,6 +82,20 @@ CODE_SPANS_RE = r'`[^`]+`[^`]*`[^`]+`[^`]*`[^`]+`'
 # Must not: "4. Memory: unbounded data structures" (a list item: the layout says so, see is_marked).
 MARKER_RE = (r'(?i)^(?:memory|remember|durable|note for (?:agents|claude|gemini)\.md|for (?:agents|claude|gemini)\.md|'
              r'(?:agents|claude|gemini)\.md)\s*[:：]\s*(?=\S)|^(?:记住|记忆|备忘)\s*[:：]\s*(?=\S)')
+# What `memory-gate snippet` prints, for a team to paste into its AGENTS.md (the tool never writes it there).
+SNIPPET = """\
+## Durable findings
+
+When you learn something a future session should act on (a decision and what it replaced, a
+constraint, the root cause of a failure, a convention, how a part of the system works), say it
+in one sentence on a line of its own, starting with `Memory:`, for example:
+
+Memory: integration tests need the local Postgres from `docker compose up db`; SQLite is not supported.
+
+memory-gate proposes these lines for review when the session is committed. State the fact, not
+what you did: no "I fixed", no line numbers, no "for now".
+"""
+
 # The user accepting what the assistant just recommended, as a whole short turn: "yes", "agreed", "go with that", "好".
 ACCEPT_RE = (r"(?i)^\W*(?:yes|yep|yeah|agreed|agree|sounds good|ok(?:ay)?,? (?:go|do it|let's do it)|go with (?:that|it|option \w+|your \w+)|"
              r"let's do (?:that|it)|do it|ship it|lgtm|perfect|makes sense|approved?|好的?|可以|就这样|同意|行|没问题)\W*"

@@ -41,8 +41,7 @@ class Entry(NamedTuple):
 
 
 def entry(p: Proposal, held: str = '') -> Entry:
-    evidence = getattr(p, 'evidence', '')  # judgment's reason, a few words, once the pipeline gives one
-    parts = (p.role, f'rule {p.kind}/{p.rule}', evidence, p.session and f'session {p.session}', p.timestamp)
+    parts = (why(p), p.session and f'session {p.session}', p.timestamp)
     return Entry(' '.join(p.text.split()), p.line, printable(', '.join(x for x in parts if x)), held)
 
 
@@ -86,6 +85,13 @@ def header(source: str, rel: str, listed: Sequence[Entry], review: str) -> str:
     for e in listed:  # `where` may hold a session id from the transcript: never the '): ' that ends it
         lines.append(f'# {e.held + ", " if e.held else ""}line {e.line} ({e.where.replace("): ", ") ")}): {e.text}')
     return '\n'.join(lines) + '\n'
+
+
+def why(p: Proposal) -> str:
+    """Who said it, the rule that picked it, and the evidence behind its score, in a few words."""
+    accepted = f', accepted at line {p.accepted_line}' if p.accepted_line is not None else ''
+    evidence = f' [{p.evidence}]' if p.evidence else ''
+    return printable(f'{p.role}, {p.kind}/{p.rule}, score {p.score:.2f}{accepted}{evidence}')
 
 
 def shell(path: str) -> str:

@@ -1,7 +1,9 @@
 """The review loop end to end: the real pre-commit drives the hook from a clone of this repository."""
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -10,13 +12,23 @@ from pathlib import Path
 
 import pytest
 
-from memory_gate.proposals import entries, proposed_bullets
+from memory_gate.pipeline import Settings, Transcript, build
+from memory_gate.proposals import entries, proposed_bullets, why
 from tests.conftest import ENV, SHARED, git, read_only, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ('memory_gate', 'setup.cfg', 'pyproject.toml', '.pre-commit-hooks.yaml', 'README.md', 'LICENSE')
 DECIDE = 'We decided to keep the parser in pure Python.'
 NEVER = 'Never push directly to main.'
+
+
+def why_of(text: str) -> str:
+    """How the review describes a bullet the user said (its score comes from the weights as fitted)."""
+    [p] = build([Transcript('s.jsonl', [json.dumps({'role': 'user', 'text': text}).encode()])], Settings()).proposed
+    return why(p)
+
+
+WHY_DECIDE, WHY_NEVER = why_of(DECIDE), why_of(NEVER)
 
 
 @pytest.fixture(scope='session')
@@ -97,7 +109,7 @@ def test_commit_is_blocked_with_the_diff_printed_and_the_proposal_written(projec
     proposal = project.path / 'notes/s.jsonl.memory.diff'
     text = proposal.read_text()
     assert text.startswith('# memory-gate proposal for AGENTS.md from notes/s.jsonl\n')
-    assert '# line 2 (user, rule decision/decided): ' + DECIDE in text
+    assert re.search(r'# line 2 \(user, decision/decided, score 0\.\d\d \[\+user[^]]*\]\): ' + re.escape(DECIDE), text)
     assert '+- ' + DECIDE in done.stdout and 'git apply notes/s.jsonl.memory.diff && git add AGENTS.md' in done.stdout
     assert '  memory-gate review ' in done.stdout and 'memory-gate decline --pending && git add' in done.stdout
     assert project.git('log', '--oneline').count('\n') == 2  # nothing was committed
@@ -243,7 +255,7 @@ def test_team_pattern_through_args_names_its_rule(repo: Path, hook_repo: tuple[P
     project = configure(repo, src, rev, env, args)
     stage(project, 's.jsonl', 'ADR-12 accepted: event sourcing for orders.')
     done = project.commit()
-    assert done.returncode == 1 and 'decision/adr: ADR-12 accepted: event sourcing for orders.' in done.stdout
+    assert done.returncode == 1 and re.search(r'decision/adr, score [^\n]*: ADR-12 accepted: event sourcing for orders\.', done.stdout)
 
 
 def test_team_pattern_through_pyproject(project: Repo) -> None:
@@ -253,7 +265,7 @@ def test_team_pattern_through_pyproject(project: Repo) -> None:
     project.git('add', 'pyproject.toml')
     stage(project, 's.jsonl', 'ADR-12 accepted: event sourcing for orders.', '[bot] We decided nothing at all here.')
     done = project.commit()
-    assert done.returncode == 1 and 'decision/adr: ADR-12 accepted' in done.stdout and '[bot]' not in done.stdout
+    assert done.returncode == 1 and 'decision/adr, score' in done.stdout and '[bot]' not in done.stdout
 
 
 def test_bad_team_pattern_is_one_line(project: Repo) -> None:
@@ -392,7 +404,7 @@ def test_max_add_caps_the_diff_not_the_review(repo: Path, hook_repo: tuple[Path,
     done = project.commit()
     assert done.returncode == 1 and '3 bullet(s) pending for AGENTS.md: 1 in s.jsonl.memory.diff, 2 held back' in done.stdout
     listed = done.stdout.index('held back by --max-add 1: not in the diff, reviewed in this same round:')
-    assert listed < done.stdout.index(f'2. s.jsonl:2: user, rule constraint/never_always: {NEVER}') < done.stdout.index('--- a/')
+    assert listed < done.stdout.index(f'2. s.jsonl:2: {WHY_NEVER}: {NEVER}') < done.stdout.index('--- a/')
     assert proposed_bullets((project.path / 's.jsonl.memory.diff').read_text()) == [DECIDE]
     project.git('apply', 's.jsonl.memory.diff')  # take the diff as it is, decline the rest: one round
     assert project.memory_gate('decline', '--pending').returncode == 0
@@ -405,7 +417,7 @@ def test_partial_review_with_take_through_pre_commit(project: Repo) -> None:
     stage(project, 'b.jsonl', NEVER, 'Releases must be tagged from main.')
     stage(project, 'a.jsonl', DECIDE)
     done = project.commit()
-    assert done.returncode == 1 and f'1. a.jsonl:1: user, rule decision/decided: {DECIDE}' in done.stdout
+    assert done.returncode == 1 and f'1. a.jsonl:1: {WHY_DECIDE}: {DECIDE}' in done.stdout
     review = project.memory_gate('review', '--take', '1,3')
     assert review.returncode == 0, review.stderr
     assert 'git apply a.jsonl.memory.diff b.jsonl.memory.diff && git add AGENTS.md .memory-gate-declined.txt' in review.stdout

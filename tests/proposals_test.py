@@ -4,19 +4,24 @@ from pathlib import Path
 
 from memory_gate.diff import render
 from memory_gate.pipeline import Proposal
-from memory_gate.proposals import MARK, command, entry, header, is_ours, memory_of, proposed_bullets, shell
+from memory_gate.proposals import MARK, command, entry, header, is_ours, memory_of, proposed_bullets, shell, why
 
 PROPOSALS = [Proposal('We decided to keep the parser in pure Python.', 'notes/s.jsonl', 7, 'user', 'decided', 'decision',
-                      'sess-1', '2026-01-01T00:00:00Z')]
+                      'sess-1', '2026-01-01T00:00:00Z', score=0.93, evidence='+user · +team')]
 
 
 def test_header_names_line_role_rule_session_and_time_and_round_trips() -> None:
     text = header('notes/s.jsonl', 'AGENTS.md', [entry(PROPOSALS[0])], 'memory-gate review') + render('AGENTS.md', '# Memory\n', [PROPOSALS[0].text])
     assert text.startswith(MARK + ' for AGENTS.md from notes/s.jsonl\n')
-    assert ('# line 7 (user, rule decision/decided, session sess-1, 2026-01-01T00:00:00Z): '
+    assert ('# line 7 (user, decision/decided, score 0.93 [+user · +team], session sess-1, 2026-01-01T00:00:00Z): '
             'We decided to keep the parser in pure Python.') in text
     assert proposed_bullets(text) == [PROPOSALS[0].text]
     assert memory_of(text, '/repo') == '/repo/AGENTS.md'
+
+
+def test_why_names_the_evidence_and_the_accepting_line() -> None:
+    accepted = PROPOSALS[0]._replace(role='assistant', accepted_line=9)
+    assert why(accepted) == 'assistant, decision/decided, score 0.93, accepted at line 9 [+user · +team]'
 
 
 def test_is_ours(tmp_path: Path) -> None:

@@ -1,0 +1,157 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memory_gate import evidence, weights
+from memory_gate.pipeline import Result, Settings, Transcript, build
+
+DEFAULT = Settings()
+
+
+def run(*turns: tuple[str, str], settings: Settings = DEFAULT) -> Result:
+    lines = [json.dumps({'role': r, 'text': t}, ensure_ascii=False).encode() + b'\n' for r, t in turns]
+    return build([Transcript('t.jsonl', lines)], settings)
+
+
+def texts(result: Result) -> list[str]:
+    return [p.text for p in result.proposed]
+
+
+# Said by the user, in a session of its own: what a maintainer keeps (dev set families and real sessions).
+MUST_KEEP = [
+    'We decided to use Postgres for all persistence, not SQLite.',
+    'Never push directly to main; every change goes through a pull request.',
+    'Timestamps are stored in UTC, always.',
+    'I prefer small commits with one change each.',
+    '以后都用 UTC 存时间。',
+    'in this repo we want to commit `entire enable --local-dev` state',  # entire-cli, labeled
+    'for example ones that are vscode related are stale becasuse we deprecated them all',  # agentv, labeled
+]
+
+# Said by the assistant while working (verbatim from real sessions): status, reports, headings, remarks on the code in view.
+MUST_DROP = [
+    'All changes are complete.',
+    'No debug logs remain.',
+    'No memory leaks or unbounded structures.',
+    '所有 pre-commit hooks 通过。',
+    'Fixed and pushed `1dda1ed` — removed the unused `import pytest` from both test files.',
+    '修复了 reconnection storm，不再无限重连',
+    'Summary of what was fixed:',
+    '**Step 3**: Fix `resetState` — move it behind a ref so the effect never re-runs.',
+    'SendDMail always returns `None`',
+    'Line 2638: `resetStateRef.current()` — always clears the cache before reconnecting.',
+    'The only unstable dep in the `useLayoutEffect` is `resetState`.',
+    'All 1274 tests pass.',
+    'I’m going to follow the repo rule now before final edits: fetch + status check.',
+]
+
+
+@pytest.mark.parametrize('sentence', MUST_KEEP)
+def test_must_keep(sentence: str) -> None:
+    assert texts(run(('user', sentence))) == [sentence]
+
+
+@pytest.mark.parametrize('sentence', MUST_DROP)
+def test_must_drop(sentence: str) -> None:
+    result = run(('user', 'Can you check the branch?'), ('assistant', sentence))
+    assert texts(result) == []
+
+
+def test_pasted_user_text_is_not_the_users_voice() -> None:
+    """A long user turn (a hand-off prompt, a template) weighs as pasted text, not as the user's own words."""
+    template = ' '.join(f'Step {i}: run the worker and wait.' for i in range(14)) + ' Never edit source files directly.'
+    names = evidence.features('Never edit source files directly.', evidence.Context('user', 'constraint', '', 15))
+    assert 'pasted' in names and 'user' not in names
+    assert 'Never edit source files directly.' not in texts(run(('user', template)))
+
+
+def test_every_proposal_carries_its_score_and_evidence() -> None:
+    [p] = run(('user', 'Never push directly to main.')).proposed
+    assert p.score >= weights.THRESHOLD
+    assert '+user' in p.evidence.split(' · ') and '+scope' in p.evidence.split(' · ')
+
+
+def test_threshold_is_a_setting() -> None:
+    assert texts(run(('user', 'Never push directly to main.'), settings=Settings(threshold=1.0))) == []
+    assert run(('user', 'Never push directly to main.'), settings=Settings(threshold=1.0)).stats['below_threshold'] == 1
+
+
+def test_max_add_keeps_the_best_not_the_first_and_shows_them_in_order() -> None:
+    result = run(('assistant', 'The flaky invoice test was caused by a shared tmp dir between workers.'),
+                 ('user', 'Never push directly to main.'), ('user', 'Timestamps are stored in UTC, always.'),
+                 settings=Settings(max_add=2, threshold=0.0))
+    assert texts(result) == ['Never push directly to main.', 'Timestamps are stored in UTC, always.']
+    assert [p.text for p in result.held_back] == ['The flaky invoice test was caused by a shared tmp dir between workers.']
+
+
+def test_ties_break_by_order_of_appearance() -> None:
+    same = [('user', f'Never push directly to branch{n}.') for n in 'abc']
+    assert texts(run(*same, settings=Settings(max_add=2))) == ['Never push directly to brancha.', 'Never push directly to branchb.']
+
+
+# --- explicit memory ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize('line', [
+    'Memory: the staging database is reset every night at 02:00 UTC.',
+    'Note for AGENTS.md: the staging database is reset every night at 02:00 UTC.',
+    'Remember: the staging database is reset every night at 02:00 UTC.',
+    '记住：预发环境的数据库每晚 2 点重置。',
+])
+def test_a_marked_line_is_proposed_first_without_its_marker(line: str) -> None:
+    result = run(('user', 'What happened to my test data?'), ('assistant', 'Checked the cron jobs.\n' + line))
+    [p] = result.proposed
+    assert p.rule == 'marked' and p.score > 0.99
+    assert p.text == line.split(':', 1)[-1].split('：', 1)[-1].strip()
+
+
+@pytest.mark.parametrize('text', [
+    '4. Memory: unbounded data structures, missing cleanup, event listener leaks',  # a list item of a review checklist
+    '- Remember: the staging database is reset every night.',
+    'Checked. Memory: the staging database is reset every night.',  # not at the start of a line
+    'Memory: is it reset every night?',  # a question, not a statement
+])
+def test_a_marker_inside_a_list_or_a_sentence_is_not_a_marker(text: str) -> None:
+    assert [p for p in run(('assistant', text)).proposed if p.rule == 'marked'] == []
+
+
+# --- accepted recommendations --------------------------------------------------------------------
+
+RECOMMEND = 'I recommend we keep SQLite for the local cache and use Postgres only in production.'
+
+
+@pytest.mark.parametrize('answer', ['yes', 'Agreed.', 'go with that', 'sounds good, do it', '好', '可以', '就这样'])
+def test_a_recommendation_the_user_accepts_becomes_a_decision(answer: str) -> None:
+    result = run(('user', 'Which database for the cache?'), ('assistant', RECOMMEND), ('user', answer))
+    [p] = result.proposed
+    assert (p.text, p.role, p.accepted_line) == (RECOMMEND, 'assistant', 3)
+    assert '+accepted' in p.evidence
+
+
+@pytest.mark.parametrize('answer', ['no, use Redis', 'why not Redis?', 'hmm, let me think about the trade-offs here first'])
+def test_a_recommendation_not_accepted_is_not_proposed(answer: str) -> None:
+    result = run(('user', 'Which database for the cache?'), ('assistant', RECOMMEND), ('user', answer))
+    assert texts(result) == []
+
+
+def test_a_recommendation_at_the_end_of_the_session_waits_for_nobody() -> None:
+    result = run(('user', 'Which database for the cache?'), ('assistant', RECOMMEND))
+    assert texts(result) == [] and result.stats['not_accepted'] == 1
+
+
+# --- bounded memory -------------------------------------------------------------------------------
+
+def test_candidates_under_the_threshold_are_counted_not_kept_unless_asked() -> None:
+    turns = [('assistant', f'The worker {n} always returns `None`.') for n in range(300)]
+    quiet = run(*turns)
+    assert quiet.proposed == [] and quiet.below == [] and quiet.stats['below_threshold'] == 300
+    listed = run(*turns, settings=Settings(candidates=5))
+    assert len(listed.below) == 5
+    assert [p.score for p in listed.below] == sorted((p.score for p in listed.below), reverse=True)
+    assert listed.below[0].line == 1  # equal scores: the earliest first
+
+
+def test_output_is_identical_run_to_run() -> None:
+    turns = [('user', 'Never push directly to main.'), ('assistant', RECOMMEND), ('user', 'yes')]
+    assert run(*turns) == run(*turns)
