@@ -85,9 +85,9 @@ def test_stats_go_to_stderr_and_account_for_everything(tmp_path: Path) -> None:
     assert CORE_KEYS <= set(stats)
     assert stats['lines'] == stats['parsed'] + stats['malformed'] + stats['blank'] + stats['oversized']
     assert stats['sentences'] == stats['dropped_no_signal'] + stats['signal']
-    assert stats['signal'] == sum(stats[k] for k in (
+    assert stats['signal'] == sum(stats.get(k, 0) for k in (
         'dropped_noise', 'dropped_length', 'withheld_secret', 'duplicate', 'already_in_memory', 'declined',
-        'already_proposed', 'held_back', 'proposed'))
+        'already_proposed', 'held_back', 'proposed', 'below_threshold', 'not_accepted'))
     assert stats['dropped_noise'] == sum(v for k, v in stats.items() if k.startswith('noise:'))
     assert stats['proposed'] == sum(v for k, v in stats.items() if k.startswith('rule:')) - stats['held_back']
 

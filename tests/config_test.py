@@ -11,6 +11,7 @@ from memory_gate.config import (
     PATH,
     ROLES,
     RULES,
+    SCORE,
     VALUES,
     WHOLE,
     ConfigError,
@@ -76,7 +77,7 @@ def test_bad_settings_are_one_line(argv: list[str], table: dict[str, object], me
 
 # For each kind of setting: (argument text, the same value in pyproject.toml).
 SAMPLES: dict[Kind, tuple[str, object]] = {WHOLE: ('7', 7), PATH: ('X.md', 'X.md'), ROLES: ('user', ['user']),
-                                           VALUES: ('K', ['K'])}
+                                           VALUES: ('K', ['K']), SCORE: ('0.9', 0.9)}
 
 
 @pytest.mark.parametrize('option', OPTIONS, ids=lambda o: o.name)

@@ -92,9 +92,11 @@ def test_every_real_copilot_and_gemini_document_through_pre_commit(repo: Path, h
     done = user.commit()
     assert done.returncode == 1 and 'Traceback (most recent call last)' not in done.stdout
     assert 'no transcript format recognised' not in done.stdout and 'JSON document' not in done.stdout
+    # Which sessions hold something worth proposing is judgment's business (tests/evidence_test.py): here, that
+    # the hook read every one of them, and that the Copilot events and Gemini documents both reach the review.
     written = sorted(p.name for p in (repo / 'transcripts').glob('*.memory.diff'))
-    assert 'azure-dev_0_full.jsonl.memory.diff' in written
-    assert any(name.startswith('m-gemini_') and name.endswith('.json.memory.diff') for name in written)
+    assert any(name.startswith('agentv_') and name.endswith('.jsonl.memory.diff') for name in written)
+    assert any(name.endswith('.json.memory.diff') for name in written)
 
 
 def test_gemini_json_sessions_through_the_hook_when_files_says_so(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:  # noqa: F811
