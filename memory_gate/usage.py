@@ -15,11 +15,14 @@ EXAMPLES = {
                 'record the bullets you did not apply in the ledger of declined bullets'),
     'review': ('memory-gate review --take 1,3',
                'take bullets 1 and 3 of the pending proposals, decline the rest (no option: asks each)'),
+    'snippet': ('memory-gate snippet > memory-snippet.md',
+                'save the paragraph that asks agents to mark durable findings with "Memory:"; paste it into AGENTS.md'),
 }
 EXIT_CODES = {
     'build': '0 done, with or without proposals; 2 a usage error, a bad setting, or a file that cannot be read',
     'hook': '0 nothing pending; 1 proposals pending or a transcript that cannot be read; 2 a usage error or bad setting',
     'decline': '0 done; 2 a usage error, a bad setting, or a file that is not a proposal',
+    'snippet': '0 always',
     'review': '0 done; 2 a usage error, a bad setting or file, or bullets pending with no terminal to ask on; 130 interrupted',
 }
 

@@ -127,7 +127,7 @@ def test_review_take_prints_what_applies_and_records_the_rest(pending: Path) -> 
 def test_review_without_a_terminal_lists_and_says_so(pending: Path) -> None:
     done = run(pending, 'review')
     assert done.returncode == 2
-    assert '1. s.jsonl:1: user, rule decision/decided\n' in done.stdout and '3. s.jsonl:3' in done.stdout
+    assert '1. s.jsonl:1: user, decision/decided, score ' in done.stdout and '3. s.jsonl:3' in done.stdout
     assert 'no terminal to ask on' in done.stderr and '--take 1,3' in done.stderr
     done = run(pending, 'review', '--take', '4')  # there is no bullet 4
     assert done.returncode == 2 and done.stderr == "memory-gate: '4': bullets are numbered 1 to 3\n"
@@ -142,7 +142,7 @@ def test_review_on_a_terminal(pending: Path) -> None:
     os.close(main)
     os.close(child)
     assert done.returncode == 0, done.stderr
-    assert '(1/3) 1. s.jsonl:1: user, rule decision/decided' in done.stdout
+    assert '(1/3) 1. s.jsonl:1: user, decision/decided, score ' in done.stdout
     git(pending, 'apply', 's.jsonl.memory.diff')
     assert (pending / 'AGENTS.md').read_text() == MEMORY + f'- Releases are tagged from main only.\n- {B[0].text}\n'
     ledger = (pending / '.memory-gate-declined.txt').read_text()
