@@ -31,7 +31,8 @@ def unread_problems(result: Result) -> list[str]:
             lines = 'JSON line' if looked == 1 else 'JSON lines'
             problems.append(f'{source}: no transcript format recognised in {looked} {lines}; skipped')
         elif stats['unrecognised']:
-            problems.append(f'{source}: no line is a JSON object; not a transcript, skipped')
+            readable = ' short enough to read' if stats['oversized'] else ''
+            problems.append(f'{source}: no line is a JSON object{readable}; not a transcript, skipped')
         if stats['oversized_document']:
             problems.append(f'{source}: a JSON document past the {MAX_DOCUMENT_BYTES >> 20} MiB cap; skipped')
         if stats['malformed_document']:

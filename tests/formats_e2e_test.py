@@ -55,6 +55,15 @@ def test_build_names_a_file_in_no_known_format_and_counts_it(tmp_path: Path) -> 
     assert 'session.json' not in done.stderr.replace('session.json: ', '')  # a known format is not named
 
 
+@pytest.mark.parametrize(('text', 'said'), [
+    ('hello\nworld\n', 'no line is a JSON object; not a transcript, skipped'),
+    ('{"role": "user", "text": "' + 'x' * (9 << 20) + '"}\n', 'no line is a JSON object short enough to read; not a transcript, skipped'),
+])
+def test_build_names_a_file_with_no_json_object_line(tmp_path: Path, text: str, said: str) -> None:
+    (tmp_path / 'notes.jsonl').write_text(text)
+    assert run(tmp_path, 'build', 'notes.jsonl').stderr == f'memory-gate: notes.jsonl: {said}\n'
+
+
 def test_build_reports_documents_it_cannot_read(tmp_path: Path) -> None:
     (tmp_path / 'cut.json').write_text('{\n  "messages": [\n')
     done = run(tmp_path, 'build', 'cut.json')
