@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,9 @@ REAL = SHARED / 'real'
 DECIDE = 'We decided to always use Postgres for persistence.'
 DATASET = [{'prompt': f'question {n}', 'completion': DECIDE} for n in range(25)]
 FILES = re.search(r'^ +files: (.+)$', (ROOT / 'README.md').read_text(encoding='utf-8'), re.M)
+ORDINALS = ('first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth '
+            'fifteenth sixteenth seventeenth eighteenth nineteenth twentieth alpha beta gamma delta epsilon zeta eta '
+            'theta iota kappa lambda').split()
 TRANSCRIPTS = f'        files: {FILES.group(1) if FILES else None}\n'  # the README's advice, as users copy it
 
 
@@ -91,21 +93,32 @@ def test_every_real_copilot_and_gemini_document_through_build() -> None:
         assert stats['parsed'] == stats['lines'], path
 
 
+def planted(path: Path, target: Path, text: str) -> None:
+    """A copy of a real session with one more thing the person said at its end, written the way its tool writes."""
+    if path.suffix == '.json':
+        doc = json.loads(path.read_bytes())
+        doc['messages'].append({'id': 'planted', 'timestamp': 't', 'type': 'user', 'content': text})
+        target.write_text(json.dumps(doc, indent=2, ensure_ascii=False), encoding='utf-8')
+        return
+    event = {'type': 'user.message', 'data': {'content': text}, 'id': 'planted', 'timestamp': 't', 'parentId': None}
+    target.write_bytes(path.read_bytes() + json.dumps(event).encode() + b'\n')
+
+
 @pytest.mark.skipif(not real_files(), reason='the shared corpus of real sessions is not here')
 def test_every_real_copilot_and_gemini_document_through_pre_commit(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:  # noqa: F811
     user = configure(repo, *hook_repo, args=TRANSCRIPTS)
     (repo / 'transcripts').mkdir()
-    for path in real_files():
-        shutil.copy(path, repo / 'transcripts' / f'{path.parent.name}_{path.name}')
+    said = {}
+    for n, path in enumerate(real_files()):
+        name = f'{path.parent.name}_{path.name}'
+        said[name] = f'We decided to always use Postgres for persistence in the {ORDINALS[n]} service.'
+        planted(path, repo / 'transcripts' / name, said[name])
     user.git('add', 'transcripts')
     done = user.commit()
     assert done.returncode == 1 and 'Traceback (most recent call last)' not in done.stdout
     assert 'no transcript format recognised' not in done.stdout and 'JSON document' not in done.stdout
-    # Which sessions hold something worth proposing is judgment's business (tests/evidence_test.py): here, that
-    # the hook read every one of them, and that the Copilot events and Gemini documents both reach the review.
-    written = sorted(p.name for p in (repo / 'transcripts').glob('*.memory.diff'))
-    assert any(name.startswith('agentv_') and name.endswith('.jsonl.memory.diff') for name in written)
-    assert any(name.endswith('.json.memory.diff') for name in written)
+    for name, text in said.items():  # every file was read to its end, through the real pre-commit
+        assert '+- ' + text in (repo / 'transcripts' / (name + '.memory.diff')).read_text(encoding='utf-8'), name
 
 
 def test_gemini_json_sessions_through_the_hook_when_files_says_so(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:  # noqa: F811
