@@ -113,6 +113,23 @@ PHRASE_FEATURES: tuple[tuple[str, str], ...] = (
 PASTED_SENTENCES = 12
 
 
+# The heading a sentence sits under says what kind of text it is. Background, reasons and decisions last:
+# "## Context", "### Root cause", "**Key decisions**". Steps, file lists, checks and summaries do not:
+# "## Changes", "### Verification", "## Summary", "Fix 2: Guard aggregation".
+WHY_SECTION_RE = (r'(?i)\b(?:context|background|problem|root cause|cause|why|rationale|decisions?|design|approach|architecture|'
+                  r'constraints?|conventions?|notes?|goal|overview|how it works|key (?:points|facts|findings))\b|背景|原因|决策|设计|约定|架构')
+DO_SECTION_RE = (r'(?i)\b(?:changes?|steps?|implementation|files?(?: to (?:change|modify))?|verification|verify|testing|tests?|'
+                 r'tasks?|todo|plan|summary|what (?:was|i) (?:changed|did|fixed)|next steps?|fix \d+|phase \d+|step \d+|'
+                 r'results?|status|review)\b|修改|步骤|验证|测试|总结|计划')
+
+
+def section(heading: str) -> str:
+    """What a heading says of the text under it: 'why_section', 'do_section' or ''."""
+    if re.search(WHY_SECTION_RE, heading):
+        return 'why_section'
+    return 'do_section' if re.search(DO_SECTION_RE, heading) else ''
+
+
 class Context(NamedTuple):
     """Where a sentence sits: who said it, the rule that picked it, and its layout in the turn."""
 
@@ -122,12 +139,16 @@ class Context(NamedTuple):
     turn_sentences: int = 1  # how many sentences the turn holds
     accepted: bool = False  # the user accepted this recommendation in the next turn
     marked: bool = False  # an explicit memory marker opened the line
+    voice: str = ''  # 'plan': a plan the user approved, replayed by the harness (Turn.voice)
+    section: str = ''  # what the heading above the sentence says of it (section())
 
 
 def features(sentence: str, ctx: Context) -> list[str]:
     """The names of the features a sentence and its place show, in a fixed order."""
-    voice = 'pasted' if ctx.role == 'user' and ctx.turn_sentences >= PASTED_SENTENCES else ctx.role
+    voice = ctx.voice or ('pasted' if ctx.role == 'user' and ctx.turn_sentences >= PASTED_SENTENCES else ctx.role)
     found = [voice, 'kind_' + ctx.kind]
+    if ctx.section:
+        found.append(ctx.section)
     found += [name for name, pattern in PHRASE_FEATURES if re.search(pattern, sentence)]
     if ctx.layout:
         found.append(ctx.layout)

@@ -18,6 +18,7 @@ class Turn(NamedTuple):
     session: str = ''
     timestamp: str = ''
     message: int | None = None  # index in the document's messages, for a transcript that is one JSON document
+    voice: str = ''  # 'plan': an assistant-written plan the harness replays in a user message once approved
 
 
 class Outcome(NamedTuple):
@@ -83,11 +84,12 @@ def message_outcome(line: int, role: Any, text: str, tool: bool, session: str = 
         return Outcome(line, skipped='tool')
     if role not in ('user', 'assistant'):
         return Outcome(line, skipped='unknown')
+    voice = ''
     if role == 'user':
         if text.lstrip().startswith(SUMMARY_START):
             return Outcome(line, skipped='summary')
         if text.lstrip().startswith(PLAN_PREFIX):
-            role, text = 'assistant', text.lstrip()[len(PLAN_PREFIX):]
+            role, text, voice = 'assistant', text.lstrip()[len(PLAN_PREFIX):], 'plan'
         else:
             cleaned = clean_user_text(text)
             if not cleaned and text.strip():
@@ -95,7 +97,7 @@ def message_outcome(line: int, role: Any, text: str, tool: bool, session: str = 
             text = cleaned
     if not text.strip():
         return Outcome(line, skipped='tool' if tool else 'no_text')
-    return Outcome(line, (Turn(role, text, line, session, ts),))
+    return Outcome(line, (Turn(role, text, line, session, ts, voice=voice),))
 
 
 class Reader:

@@ -126,10 +126,15 @@ class _Run:
             return
         sentences = list(split_marked(prose))
         stats['sentences'] += len(sentences)
+        under = ''
         for sentence, layout, first in sentences:
+            if first and layout == 'heading':
+                under = evidence.section(sentence)
+            elif first and (sentence.startswith('**') or sentence.endswith(':')):
+                under = evidence.section(sentence) or under  # a bold label or a lead-in line may open a section
             marked = first and layout == '' and evidence.marker_end(sentence)
             sentence = sentence[marked:] if marked else self.judge.strip_lead(sentence)
-            ctx = evidence.Context(turn.role, '', layout, len(sentences), marked=bool(marked))
+            ctx = evidence.Context(turn.role, '', layout, len(sentences), marked=bool(marked), voice=turn.voice, section=under)
             self.sentence(source, turn, sentence, ctx, stats)
 
     def sentence(self, source: str, turn: Turn, sentence: str, ctx: evidence.Context, stats: Counter[str]) -> None:

@@ -155,3 +155,25 @@ def test_candidates_under_the_threshold_are_counted_not_kept_unless_asked() -> N
 def test_output_is_identical_run_to_run() -> None:
     turns = [('user', 'Never push directly to main.'), ('assistant', RECOMMEND), ('user', 'yes')]
     assert run(*turns) == run(*turns)
+
+
+@pytest.mark.parametrize(('heading', 'kind'), [
+    ('## Context', 'why_section'), ('### Root cause', 'why_section'), ('**Key decisions**', 'why_section'),
+    ('## Changes', 'do_section'), ('### Verification', 'do_section'), ('Summary of what was fixed:', 'do_section'),
+    ('#### Fix 2: Guard aggregation against malformed results', 'do_section'), ('## Installation notes', 'why_section'),
+    ('## Misc', ''),
+])
+def test_the_heading_above_says_what_kind_of_text_follows(heading: str, kind: str) -> None:
+    assert evidence.section(heading.lstrip('#* ')) == kind
+
+
+def test_a_replayed_plan_is_weighed_as_a_plan_section_by_section() -> None:
+    plan = ('Implement the following plan:\n\n# Fix the crash\n\n## Context\n\n'
+            'The debug writer must never crash an evaluator.\n\n## Verification\n\n'
+            'Run `bun run test` to ensure all existing tests always pass.\n')
+    lines = [json.dumps({'type': 'user', 'message': {'role': 'user', 'content': plan}, 'sessionId': 's'}).encode() + b'\n']
+    result = build([Transcript('t.jsonl', lines)], Settings(threshold=0.0))
+    names = {p.text: {n[1:] for n in p.evidence.split(' · ')} for p in result.proposed}
+    assert {'plan', 'why_section'} <= names['The debug writer must never crash an evaluator.']
+    assert {'plan', 'do_section'} <= names['Run `bun run test` to ensure all existing tests always pass.']
+    assert 'assistant' not in names['The debug writer must never crash an evaluator.']
