@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
-from memory_gate import __version__, config, files, usage
+from memory_gate import __version__, config, files, history, usage
 from memory_gate.diff import render
 from memory_gate.files import InputError, memory_target, read_memory, transcripts
 from memory_gate.memory import parse_ledger
@@ -71,9 +71,15 @@ def run_build(args: argparse.Namespace, settings: Settings) -> int:
     except InputError as exc:
         err(f'{settings.ledger}: {exc}')
         return 2
+    found = history.since(files.repo_root() or '.', [args.since], args.transcripts) if args.since else {}
+    if found is None:
+        err(f'--since {args.since}: is not a commit of this repository')
+        return 2
     failed: list[str] = []
     settings = settings._replace(candidates=max(0, args.candidates))
-    result = build(transcripts(args.transcripts, failed), settings, memory or '', declined)
+    result = build(transcripts(args.transcripts, failed, history.starts(found, False)), settings, memory or '', declined)
+    for path, since in found.items():  # --stats says how each file was judged
+        result.files.get(path, Counter())['since_' + since.state] = 1
     report_withheld(result)
     report_unread(result)
     if args.stats:
@@ -98,6 +104,7 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     b.add_argument('--stats', action='store_true', help='print counters to stderr')
     b.add_argument('--candidates', type=int, nargs='?', const=20, default=0, metavar='N',
                    help='print the N best candidates under the threshold (default 20), ranked, instead of the diff')
+    b.add_argument('--since', metavar='REV', help='judge only what each transcript adds to its version at REV')
     sub.add_parser('snippet', help='print the lines to paste into AGENTS.md that ask agents to mark what lasts')
     h = sub.add_parser('hook', help='the pre-commit hook: write proposals beside transcripts, exit 1 when any')
     h.add_argument('transcripts', nargs='*', metavar='TRANSCRIPT')

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import BinaryIO
 
 from memory_gate.pipeline import Transcript
@@ -153,8 +153,8 @@ def read_memory(path: str) -> str | None:
     return None if data is None else decode_memory(data)
 
 
-def transcripts(paths: Sequence[str], failed: list[str]) -> Iterator[Transcript]:
-    """Open each transcript in turn; report one that cannot be read and go on."""
+def transcripts(paths: Sequence[str], failed: list[str], starts: Mapping[str, int] | None = None) -> Iterator[Transcript]:
+    """Open each transcript in turn; report one that cannot be read and go on. `starts`: first line judged, per path."""
     for path in paths:
         if path == '-':
             yield Transcript('-', guarded('-', iter_lines(sys.stdin.buffer), failed))
@@ -166,7 +166,7 @@ def transcripts(paths: Sequence[str], failed: list[str]) -> Iterator[Transcript]
             failed.append(path)
             continue
         with stream:
-            yield Transcript(path, guarded(path, iter_lines(stream), failed))
+            yield Transcript(path, guarded(path, iter_lines(stream), failed), (starts or {}).get(path, 1))
 
 
 def guarded(path: str, lines: Iterator[bytes | None], failed: list[str]) -> Iterator[bytes | None]:

@@ -5,7 +5,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from memory_gate import files, proposals
+from memory_gate import files, history, proposals
 from memory_gate.diff import applied, render
 from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
 from memory_gate.memory import parse_ledger
@@ -75,7 +75,9 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     paths = sorted({p for p in paths if not p.endswith(SUFFIX)})
     chain, earlier = earlier_bullets(paths[0], tracked, set(paths)) if paths else ([], [])
     failed: list[str] = []
-    result = build(transcripts(paths, failed), settings._replace(max_add=sys.maxsize), memory or '', declined, earlier)
+    revs = ['HEAD', 'MERGE_HEAD'] if paths and history.merging(root) else ['HEAD']  # a merge: what neither side had
+    starts = history.starts(history.since(root, revs, paths) or {}, unchanged_whole=True) if paths else {}
+    result = build(transcripts(paths, failed, starts), settings._replace(max_add=sys.maxsize), memory or '', declined, earlier)
     report_withheld(result)
     report_unread(result)
     memory_gate = command(dict(os.environ), sys.executable)

@@ -65,6 +65,7 @@ class Withheld(NamedTuple):
 class Transcript(NamedTuple):
     source: str  # the path as given, or '-'
     lines: Iterable[bytes | None]  # raw lines; None for a line over the size cap
+    start: int = 1  # the first line judged: earlier ones (already committed) only give the parser context
 
 
 class Result(NamedTuple):
@@ -102,8 +103,11 @@ class _Run:
         self.withheld: list[Withheld] = []
         self.judge = filters.Judge(settings.signal_rules, settings.noise_rules, settings.min_length, settings.max_length)
 
-    def transcript(self, source: str, lines: Iterable[bytes | None], stats: Counter[str]) -> None:
+    def transcript(self, source: str, lines: Iterable[bytes | None], stats: Counter[str], start: int = 1) -> None:
         for outcome in parse_lines(lines, stats):
+            if outcome.line < start:
+                stats['skipped_committed'] += 1
+                continue
             if outcome.skipped:
                 stats[outcome.skipped if outcome.skipped == 'malformed' else 'skipped_' + outcome.skipped] += 1
                 continue
@@ -241,9 +245,9 @@ def build(
     })
     total: Counter[str] = Counter()
     files: dict[str, Counter[str]] = {}
-    for source, lines in transcripts:
+    for source, lines, start in transcripts:
         stats = files.setdefault(source, Counter())
-        run.transcript(source, lines, stats)
+        run.transcript(source, lines, stats, start)
     proposed, held_back = run.ranked()
     for proposal in proposed:
         files[proposal.source]['proposed'] += 1

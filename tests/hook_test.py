@@ -455,3 +455,88 @@ def test_three_real_sessions_are_reviewed_in_one_round(repo: Path, hook_repo: tu
     assert again.returncode == 0, again.stdout  # one round
     assert len(project.git('show', 'HEAD:.memory-gate-declined.txt').splitlines()) == 2 + listed - 1
     assert 'memory.diff' not in project.git('ls-files')
+
+
+def grow(project: Repo, name: str, *texts: str) -> None:
+    with open(project.path / name, 'a', encoding='utf-8') as f:
+        f.writelines(json.dumps(say('user', t)) + '\n' for t in texts)
+    project.git('add', name)
+
+
+def accept_then_forget(project: Repo) -> None:
+    """s.jsonl committed with DECIDE accepted, then DECIDE deleted from memory by a human."""
+    stage(project, 's.jsonl', 'hello', DECIDE)
+    assert project.commit().returncode == 1
+    project.git('apply', 's.jsonl.memory.diff')
+    project.git('add', 'AGENTS.md')
+    assert project.commit().returncode == 0
+    (project.path / 'AGENTS.md').write_text('# Memory\n\n- Timestamps are stored in UTC.\n')
+    project.git('commit', '-qam', 'forget it')
+
+
+def test_a_grown_transcript_is_judged_on_its_new_lines_only(project: Repo) -> None:
+    accept_then_forget(project)
+    grow(project, 's.jsonl', NEVER)
+    done = project.commit()
+    assert done.returncode == 1 and '+- ' + NEVER in done.stdout and DECIDE not in done.stdout
+    stats = project.memory_gate('build', 's.jsonl', '--since', 'HEAD', '--stats')
+    assert 's.jsonl: since_extended: 1' in stats.stderr and 's.jsonl: skipped_committed: 2' in stats.stderr
+    assert stats.stdout.count('+- ') == 1
+    assert DECIDE in project.memory_gate('build', 's.jsonl').stdout  # build judges whole files unless asked
+    assert project.memory_gate('decline', '--pending').returncode == 0
+    project.git('add', '.memory-gate-declined.txt')
+    assert project.commit().returncode == 0
+    all_files = project.pre_commit('run', 'memory-gate', '--all-files')  # a file the commit does not change: whole
+    assert all_files.returncode == 1 and '+- ' + DECIDE in all_files.stdout and NEVER not in all_files.stdout
+
+
+def test_a_rewritten_transcript_is_judged_whole(project: Repo) -> None:
+    accept_then_forget(project)
+    write_jsonl(project.path / 's.jsonl', say('user', 'hello!'), say('user', DECIDE), say('user', NEVER))
+    project.git('add', 's.jsonl')
+    done = project.commit()
+    assert done.returncode == 1 and '+- ' + DECIDE in done.stdout and '+- ' + NEVER in done.stdout
+    stats = project.memory_gate('build', 's.jsonl', '--since', 'HEAD', '--stats')
+    assert 's.jsonl: since_rewritten: 1' in stats.stderr and stats.stdout.count('+- ') == 2
+
+
+def test_amend_judges_what_the_amend_adds(project: Repo) -> None:
+    accept_then_forget(project)
+    grow(project, 's.jsonl', NEVER)
+    done = subprocess.run(('git', 'commit', '--amend', '-m', 'amended'), cwd=project.path, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, env=project.env, check=False)
+    assert done.returncode == 1 and '+- ' + NEVER in done.stdout and DECIDE not in done.stdout
+
+
+def test_first_commit_judges_whole_files(tmp_path: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+    src, rev, env = hook_repo
+    path = tmp_path / 'fresh'
+    path.mkdir()
+    git(path, 'init', '-q', '-b', 'main')
+    project = Repo(path, env)
+    (path / '.pre-commit-config.yaml').write_text(f'repos:\n-   repo: {src}\n    rev: {rev}\n    hooks:\n    -   id: memory-gate\n')
+    assert project.pre_commit('install').returncode == 0
+    stage(project, 's.jsonl', DECIDE)
+    project.git('add', '.pre-commit-config.yaml')
+    done = subprocess.run(('git', '-c', 'user.email=t@example.invalid', '-c', 'user.name=T', 'commit', '-m', 'first'),
+                          cwd=path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, check=False)
+    assert done.returncode == 1 and '+- ' + DECIDE in done.stdout and 'Traceback' not in done.stdout
+    assert project.memory_gate('build', 's.jsonl', '--since', 'HEAD').returncode == 2
+
+
+def test_merge_judges_what_neither_side_had(project: Repo) -> None:
+    accept_then_forget(project)
+    project.git('checkout', '-qb', 'feature')
+    grow(project, 's.jsonl', NEVER)
+    assert project.commit().returncode == 1
+    assert project.memory_gate('decline', '--pending').returncode == 0
+    project.git('add', '.memory-gate-declined.txt')
+    assert project.commit('feature').returncode == 0
+    project.git('checkout', '-q', 'main')
+    (project.path / 'notes.txt').write_text('main moves on\n')
+    project.git('add', 'notes.txt')
+    assert project.commit('main').returncode == 0
+    project.git('merge', '-q', '--no-ff', '--no-commit', 'feature')
+    done = project.commit('merge')
+    assert done.returncode == 0, done.stdout  # DECIDE, forgotten on main, does not come back through the merge
+    assert project.git('log', '-1', '--format=%p').count(' ') == 1
