@@ -111,6 +111,7 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     d = sub.add_parser('decline', help='record the bullets of proposals that are not in memory as declined')
     d.add_argument('proposals', nargs='*', metavar='PROPOSAL')
     d.add_argument('--pending', action='store_true', help="decline every proposal memory-gate has pending in this repository")
+    d.add_argument('--add', action='store_true', help='git add the ledger once written (the memory-gate-decline hook does)')
     r = sub.add_parser('review', help='take, decline, reword or skip each pending bullet; rewrite the proposals to match')
     r.add_argument('proposals', nargs='*', metavar='PROPOSAL', help='proposal files (default: every pending one)')
     for action, meaning in (('take', 'take these'), ('decline', 'decline these'), ('skip', 'leave these pending')):
@@ -149,4 +150,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         from memory_gate.decline import run_review
         return run_review(args.proposals, {a: getattr(args, a) for a in ('take', 'decline', 'skip')}, args.reword, settings)
     from memory_gate.decline import run_decline
-    return run_decline(args.proposals, args.pending, settings)
+    return run_decline(args.proposals, args.pending, settings, args.add)

@@ -9,7 +9,7 @@ from memory_gate import files, review
 from memory_gate.files import InputError, read_memory, tracked_files
 from memory_gate.memory import identity, known_identities, parse_ledger, render_ledger
 from memory_gate.pipeline import Settings
-from memory_gate.proposals import MARK, SUFFIX, command, entries, is_ours, memory_of, pending_bullets, proposed_bullets, shell
+from memory_gate.proposals import MARK, SUFFIX, entries, is_ours, memory_of, pending_bullets, proposed_bullets, routes, shell
 from memory_gate.report import err
 from memory_gate.sentences import printable
 
@@ -32,7 +32,7 @@ def read_proposal(path: str, root: str) -> list[str]:
     return [b for b in pending_bullets(text) if identity(b) not in known]
 
 
-def run_decline(paths: Sequence[str], pending: bool, settings: Settings) -> int:
+def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bool = False) -> int:
     root = files.repo_root() or '.'
     paths = list(paths) + (pending_proposals(root) if pending else [])
     if not paths:
@@ -55,6 +55,8 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings) -> int:
         except (InputError, OSError) as exc:
             err(f'{settings.ledger}: {exc}')
             return 2
+        if add and files.git(root, 'add', '--', os.path.abspath(settings.ledger)) is None:
+            err(f'{settings.ledger}: git add failed; add it yourself')
     tracked = tracked_files(root)
     for path in done:  # only once the ledger holds their bullets
         if os.path.relpath(path, root) not in tracked:
@@ -62,7 +64,8 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings) -> int:
     for bullet in declined:
         print(f'declined: {printable(bullet)}')
     if declined:
-        print(f'memory-gate: recorded {len(declined)} declined bullet(s) in {settings.ledger}; now: git add {shell(settings.ledger)}')
+        then = 'staged it' if add else f'now: git add {shell(settings.ledger)}'
+        print(f'memory-gate: recorded {len(declined)} declined bullet(s) in {settings.ledger}; {then}')
     else:
         print('memory-gate: nothing to decline: every proposed bullet is in memory already')
     return status
@@ -99,7 +102,7 @@ def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequ
         return 130
     if chosen is None:
         return 2 if any(not i.settled for i in every) else status
-    outcome = review.rewrite(every, chosen, command(dict(os.environ), sys.executable) + ' review')
+    outcome = review.rewrite(every, chosen, routes(dict(os.environ), sys.executable, root).review)
     if not record(outcome, root, settings.ledger):
         return 2
     show_outcome(outcome, every, chosen, settings.ledger)

@@ -10,7 +10,7 @@ from memory_gate.diff import applied, render
 from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
 from memory_gate.memory import parse_ledger
 from memory_gate.pipeline import Proposal, Settings, build
-from memory_gate.proposals import HELD, MARK, SUFFIX, Entry, command, decline_all, entry, header, is_ours, shell
+from memory_gate.proposals import HELD, MARK, SUFFIX, Entry, Routes, entry, header, is_ours, routes, shell
 from memory_gate.report import err, report_unread, report_withheld
 from memory_gate.sentences import printable
 
@@ -80,16 +80,16 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     result = build(transcripts(paths, failed, starts), settings._replace(max_add=sys.maxsize), memory or '', declined, earlier)
     report_withheld(result)
     report_unread(result)
-    memory_gate = command(dict(os.environ), sys.executable)
+    route = routes(dict(os.environ), sys.executable, root)
     groups = by_source(paths, result.proposed)
-    written = propose(root, rel, applied(memory, chain), groups, tracked, settings, memory_gate, failed)
+    written = propose(root, rel, applied(memory, chain), groups, tracked, settings, route.review, failed)
     if written:
-        print_next_steps(written, rel, settings, memory_gate, decline_all(memory_gate, root))
+        print_next_steps(written, rel, settings, route)
     return 1 if written or failed or staged else 0
 
 
 def propose(root: str, rel: str, state: str | None, groups: dict[str, list[Proposal]], tracked: set[str],
-            settings: Settings, memory_gate: str, failed: list[str]) -> list[str]:
+            settings: Settings, review: str, failed: list[str]) -> list[str]:
     """Write and print one proposal per transcript with pending bullets (the cap bounds its diff, not its list)."""
     written: list[str] = []
     number = 0
@@ -101,7 +101,7 @@ def propose(root: str, rel: str, state: str | None, groups: dict[str, list[Propo
             continue
         listed = [entry(p) for p in in_diff] + [entry(p, HELD) for p in pending[settings.max_add:]]
         diff = render(rel, state, [p.text for p in in_diff])
-        if not write_proposal(root, target, header(source, rel, listed, memory_gate + ' review') + diff):
+        if not write_proposal(root, target, header(source, rel, listed, review) + diff):
             failed.append(source)
             continue
         written.append(target)
@@ -159,12 +159,13 @@ def over_budget(text: str, settings: Settings) -> None:
               'budget agents read (Codex reads 32 KiB of AGENTS.md); consider pruning it')
 
 
-def print_next_steps(written: Sequence[str], rel: str, settings: Settings, memory_gate: str, decline: str) -> None:
+def print_next_steps(written: Sequence[str], rel: str, settings: Settings, route: Routes) -> None:
     ledger, rel = shell(settings.ledger), shell(rel)
-    print('Review every bullet above in this one round, then commit again. Per bullet (take, decline, reword, skip):')
-    print(f'  {memory_gate} review        (for scripts: {memory_gate} review --take 1,3 takes those, declines the rest)')
+    print('Review every bullet above in this one round, then commit again. Per bullet (take, decline, reword, skip;'
+          ' --take 1,3 takes those and declines the rest):')
+    print(f'  {route.review}')
     print('Or take the diffs as they are, in this order:')
     for target in written:
         print(f'  git apply {shell(target)} && git add {rel}')
     print('and decline everything else pending, held-back bullets too:')
-    print(f'  {decline} && git add {ledger}')
+    print(f'  {route.decline} && git add {ledger}')

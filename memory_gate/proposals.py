@@ -113,8 +113,15 @@ def memory_of(diff_text: str, root: str) -> str:
     raise InputError('has no +++ b/<memory file> line')
 
 
-def command(environ: dict[str, str], executable: str) -> str:
-    """How this user runs memory-gate: by name when it is on their PATH, else by the path of this installation.
+class Routes(NamedTuple):
+    """The commands this user can type to review per bullet, and to decline everything pending."""
+
+    review: str
+    decline: str
+
+
+def routes(environ: dict[str, str], executable: str, root: str) -> Routes:
+    """What works for this user: memory-gate by name when it is on their PATH; else pre-commit's own routes.
 
     Inside a hook, pre-commit puts the hook's own environment first on PATH; that entry is
     looked past, since the user's shell will not have it.
@@ -124,17 +131,32 @@ def command(environ: dict[str, str], executable: str) -> str:
     if environ.get('PRE_COMMIT'):
         path = os.pathsep.join(p for p in path.split(os.pathsep) if os.path.abspath(p or '.') != os.path.abspath(own))
     if shutil.which('memory-gate', path=path):
-        return 'memory-gate'
+        return Routes('memory-gate review', 'memory-gate decline --pending')
+    tried = try_repo(executable)
+    if tried is not None:  # its environment is deleted when try-repo ends
+        return Routes(f'pip install {tried} && memory-gate review', f'pre-commit try-repo {tried} memory-gate-decline --hook-stage manual')
     script = os.path.join(own, 'memory-gate')
-    return shell(script) if os.path.exists(script) else f'{shell(executable)} -m memory_gate'
+    run = shell(script) if os.path.exists(script) else f'{shell(executable)} -m memory_gate'
+    return Routes(f'{run} review', DECLINE_HOOK if configured(root, 'memory-gate-decline') else f'{run} decline --pending')
 
 
-def decline_all(memory_gate: str, root: str) -> str:
-    """The command that declines every pending proposal: pre-commit's route when that is the only one configured."""
+def try_repo(executable: str) -> str | None:
+    """Under `pre-commit try-repo`, the repository tried, as the temporary config beside the hook's store names it."""
+    store = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(executable))))  # store/repoX/py_env-Y/bin
     try:
-        config = files.read_text(os.path.join(root, '.pre-commit-config.yaml'))
+        config = files.read_text(os.path.join(store, '.pre-commit-config.yaml'))
     except InputError:
-        config = ''
-    if memory_gate != 'memory-gate' and 'memory-gate-decline' in config:
-        return DECLINE_HOOK
-    return f'{memory_gate} decline --pending'
+        return None
+    found = re.search(r'^[- ]*repo: *(.+?) *$', config, re.M)
+    if found is None or not os.path.basename(store).startswith('tmp'):
+        return None
+    repo = found[1].strip('\'"')
+    repo = repo if ':' in repo else os.path.abspath(repo)  # pre-commit names a local one relative to the repository
+    return '<the memory-gate repository>' if os.path.basename(repo) == 'shadow-repo' else shell(repo)
+
+
+def configured(root: str, hook: str) -> bool:
+    try:
+        return f'id: {hook}' in files.read_text(os.path.join(root, '.pre-commit-config.yaml'))
+    except InputError:
+        return False

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from memory_gate.pipeline import Settings, Transcript, build
-from memory_gate.proposals import entries, proposed_bullets, why
+from memory_gate.proposals import DECLINE_HOOK, entries, proposed_bullets, why
 from tests.conftest import ENV, SHARED, git, read_only, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,7 +111,7 @@ def test_commit_is_blocked_with_the_diff_printed_and_the_proposal_written(projec
     assert text.startswith('# memory-gate proposal for AGENTS.md from notes/s.jsonl\n')
     assert re.search(r'# line 2 \(user, decision/decided, score 0\.\d\d \[\+user[^]]*\]\): ' + re.escape(DECIDE), text)
     assert '+- ' + DECIDE in done.stdout and 'git apply notes/s.jsonl.memory.diff && git add AGENTS.md' in done.stdout
-    assert '  memory-gate review ' in done.stdout and 'memory-gate decline --pending && git add' in done.stdout
+    assert '  memory-gate review\n' in done.stdout and 'memory-gate decline --pending && git add' in done.stdout
     assert project.git('log', '--oneline').count('\n') == 2  # nothing was committed
     assert (project.path / 'AGENTS.md').read_text() == '# Memory\n\n- Timestamps are stored in UTC.\n'
 
@@ -153,6 +153,12 @@ def test_partial_accept_then_decline_through_pre_commit_alone(project: Repo) -> 
     project.git('add', '.memory-gate-declined.txt')
     assert project.commit().returncode == 0
     assert project.git('show', 'HEAD:.memory-gate-declined.txt').endswith(NEVER + '\n')
+    stage(project, 't.jsonl', 'Releases must be tagged from main.')  # again, now that the ledger is tracked
+    assert project.commit().returncode == 1
+    done = project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual')
+    assert done.returncode == 0 and 'Passed' in done.stdout and 'files were modified' not in done.stdout
+    assert project.commit().returncode == 0  # the hook staged the ledger
+    assert project.git('show', 'HEAD:.memory-gate-declined.txt').count('\n') == 4
 
 
 def test_two_transcripts_apply_in_path_order_without_repeating_a_bullet(project: Repo) -> None:
@@ -201,12 +207,34 @@ def test_run_by_hand_all_files_and_manual_stage(project: Repo) -> None:
     assert done.returncode == 1 and '+- ' + DECIDE in done.stdout
 
 
-def test_try_repo(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+def without_memory_gate(env: dict[str, str]) -> dict[str, str]:
+    """The environment of a user who has memory-gate only through pre-commit: not on their PATH."""
+    own = os.path.dirname(sys.executable)
+    return {**env, 'PATH': os.pathsep.join(p for p in env['PATH'].split(os.pathsep) if p and p != own)}
+
+
+def test_try_repo_and_decline_there(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
     src, _, env = hook_repo
-    project = Repo(repo, env)
-    stage(project, 's.jsonl', DECIDE)
+    project = Repo(repo, without_memory_gate(env))
+    stage(project, 's.jsonl', DECIDE, NEVER)
     done = project.pre_commit('try-repo', str(src), 'memory-gate', '--all-files')
     assert done.returncode == 1 and '+- ' + DECIDE in done.stdout
+    assert '  memory-gate review' not in done.stdout and 'pre-commit run memory-gate-decline' not in done.stdout
+    assert f'  pip install {src} && memory-gate review\n' in done.stdout  # its environment goes when try-repo ends
+    decline = f'pre-commit try-repo {src} memory-gate-decline --hook-stage manual'
+    assert f'  {decline} && git add .memory-gate-declined.txt\n' in done.stdout
+    declined = project.run(*f'{sys.executable} -m pre_commit {decline[len("pre-commit "):]}'.split())
+    assert declined.returncode == 0 and f'declined: {DECIDE}' in declined.stdout and 'Passed' in declined.stdout
+    assert project.pre_commit('try-repo', str(src), 'memory-gate', '--all-files').returncode == 0
+
+
+def test_the_route_printed_first_is_the_one_this_user_has(project: Repo) -> None:
+    stage(project, 's.jsonl', DECIDE)
+    assert '\n  memory-gate review\n' in project.commit().stdout  # on the user's PATH: by name
+    project.env = without_memory_gate(project.env)
+    done = project.commit()
+    assert '\n  memory-gate review\n' not in done.stdout and '/bin/memory-gate review\n' in done.stdout
+    assert f'\n  {DECLINE_HOOK} && git add .memory-gate-declined.txt' in done.stdout  # configured: pre-commit's route
 
 
 def test_claude_md_symlink_targets_the_real_file(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
