@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import Counter
 from collections.abc import Sequence
 
 from memory_gate import files, review
@@ -159,8 +160,10 @@ def show_outcome(outcome: review.Outcome, every: Sequence[review.Item], chosen: 
     for item in (i for i in every if not i.settled):
         action, text = chosen.get(item.number, ('skip', ''))
         print(f'  {item.number}. {action:<8}{printable(item.entry.text)}' + (f'\n     -> {printable(text)}' if text else ''))
-    skipped = sum(1 for i in every if not i.settled and chosen.get(i.number, ('skip',))[0] == 'skip')
-    print(f'memory-gate: took {len(outcome.taken)}, declined {len(outcome.declined)} (recorded in {ledger}), skipped {skipped}')
+    done = Counter(chosen.get(i.number, ('skip', ''))[0] for i in every if not i.settled)
+    skipped = done['skip']
+    print(f'memory-gate: took {done["take"]}, reworded {done["reword"]}, declined {done["decline"]}, skipped {skipped}'
+          f' ({len(outcome.declined)} recorded in {ledger})')
     targets = [shell(os.path.relpath(p)) for p, t in outcome.files.items() if t and proposed_bullets(t)]
     adds = ' '.join(dict.fromkeys([*(shell(i.proposal.rel) for i in every[:1] if targets), shell(ledger)]))
     if targets:

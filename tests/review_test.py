@@ -114,7 +114,7 @@ def pending(repo: Path) -> Path:
 def test_review_take_prints_what_applies_and_records_the_rest(pending: Path) -> None:
     done = run(pending, 'review', '--take', '1,3')
     assert done.returncode == 0, done.stderr
-    assert 'took 2, declined 1 (recorded in .memory-gate-declined.txt), skipped 0' in done.stdout
+    assert 'took 2, reworded 0, declined 1, skipped 0 (1 recorded in .memory-gate-declined.txt)' in done.stdout
     assert 'git apply s.jsonl.memory.diff && git add AGENTS.md .memory-gate-declined.txt' in done.stdout
     assert (pending / '.memory-gate-declined.txt').read_text().endswith('Never push directly to main.\n')
     git(pending, 'apply', 's.jsonl.memory.diff')
