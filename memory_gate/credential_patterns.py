@@ -17,8 +17,8 @@ SHAPE_RES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ('GitHub token', ('ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'),
      r'\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_\w{40,255})'),
     # [gitlab-pat, gitlab-ptt, gitlab-deploy-token, gitlab-runner-...], gitlab_token.py. Catch glpat- + 20; not glpat-.
-    ('GitLab token', ('gl',),
-     r'\bgl(?:pat|ptt|dt|rt|cbt|ft|imt|agent|oas|soat)-[\w-]{20,}'),
+    ('GitLab token', ('gl', 'GR1348941'),
+     r'\b(?:gl(?:pat|ptt|dt|rt|cbt|ft|imt|agent|oas|soat)-[\w-]{20,}|GR1348941[\w-]{20,})'),
     # [huggingface-access-token, huggingface-organization-api-token]. Catch hf_ + 34; not hf_hub_download.
     ('Hugging Face token', ('hf_', 'api_org_'),
      r'\b(?:hf_|api_org_)[A-Za-z0-9]{30,}\b'),
@@ -31,12 +31,16 @@ SHAPE_RES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     # [slack-webhook-url]. Catch hooks.slack.com/services/T.../B.../...; not https://api.slack.com/messaging.
     ('Slack webhook URL', ('hooks.slack.com/',),
      r'\bhooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}'),
+    # [discord-webhook?], [microsoft-teams-webhook]. Catch discord.com/api/webhooks/123/<token>; not discord.com/invite.
+    ('webhook URL', ('/api/webhooks/', 'webhook.office.com/', 'outlook.office.com/webhook'),
+     r'\b(?:discord(?:app)?\.com/api/webhooks/\d+/[\w-]{30,}|[\w-]+\.webhook\.office\.com/webhookb2/\S{30,}'
+     r'|outlook\.office\.com/webhook/\S{30,})'),
     # [slack-bot-token, slack-user-token, slack-app-token, ...], slack.py. Catch xoxb-12-34-abc; not xoxo.
     ('Slack token', ('xox', 'xapp-'),
      r'\b(?:xox[abposre]|xapp)-[0-9A-Za-z-]{15,}'),
     # [stripe-access-token], stripe.py. Catch sk_test_ + 24, rk_live_...; not pk_test_ (publishable by design).
-    ('Stripe key', ('k_test_', 'k_live_', 'k_prod_'),
-     r'\b[rs]k_(?:test|live|prod)_[0-9A-Za-z]{16,}'),
+    ('Stripe key', ('k_test_', 'k_live_', 'k_prod_', 'whsec_'),
+     r'\b(?:[rs]k_(?:test|live|prod)_[0-9A-Za-z]{16,}|whsec_[A-Za-z0-9+/=]{24,})'),
     # [sendgrid-api-token], sendgrid.py. Catch SG. + 22 + . + 43; not SG.Hx (too short).
     ('SendGrid API key', ('SG.',),
      r'\bSG\.[\w-]{16,32}\.[\w-]{30,50}'),
@@ -85,8 +89,9 @@ SHAPE_RES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ('OpenAI API key', ('sk-',),
      r'\bsk-(?=[\w-]*\d)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}'),
     # [groq-api-key?], [xai?], [perplexity?]: other AI vendors' prefixes. Catch gsk_ + 52; not gsk_ alone.
-    ('AI API key', ('gsk_', 'xai-', 'pplx-', 'r8_'),
-     r'\b(?:gsk_[A-Za-z0-9]{40,}|xai-[A-Za-z0-9]{60,}|pplx-[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{30,})\b'),
+    ('AI API key', ('gsk_', 'xai-', 'pplx-', 'r8_', 'lsv2_', 'pcsk_'),
+     r'\b(?:gsk_[A-Za-z0-9]{40,}|xai-[A-Za-z0-9]{60,}|pplx-[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{30,}'
+     r'|lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}|pcsk_[\w-]{40,})\b'),
     # [private-key], private_key.py. Catch -----BEGIN RSA PRIVATE KEY-----; not -----BEGIN PUBLIC KEY-----.
     ('private key', ('PRIVATE KEY', 'PuTTY-User-Key-File-'),
      r'-----BEGIN[A-Z ]{0,30} PRIVATE KEY(?: BLOCK)?-----|\bPuTTY-User-Key-File-\d'),
@@ -124,12 +129,17 @@ SHAPE_RES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ('Atlassian or Artifactory token', ('ATATT3', 'AKCp'),
      r'\b(?:ATATT3[\w=-]{60,}|AKCp[A-Za-z0-9]{60,})'),
     # [new-relic-user-api-key], [supabase?], [netlify?], [fly-io-access-token], [pulumi-api-token].
-    ('platform API key', ('NRAK-', 'sbp_', 'nfp_', 'fo1_', 'pul-'),
-     r'\b(?:NRAK-[A-Z0-9]{27}|sbp_[a-f0-9]{40}|nfp_[A-Za-z0-9]{36}|fo1_[\w-]{43}|pul-[a-f0-9]{40})\b'),
+    # [heroku-api-key-v2], [mapbox-api-token], [twitter-bearer-token]: HRKU-AA + 58, sk.eyJ..., A*22 + 80.
+    ('platform API key', ('NRAK-', 'sbp_', 'nfp_', 'fo1_', 'pul-', 'HRKU-', 'sk.eyJ', 'A' * 22),
+     r'\b(?:NRAK-[A-Z0-9]{27}|sbp_[a-f0-9]{40}|nfp_[A-Za-z0-9]{36}|fo1_[\w-]{43}|pul-[a-f0-9]{40}|HRKU-AA[\w-]{58}'
+     r'|sk\.eyJ[\w-]{50,}\.[\w-]{20,}|A{22}[A-Za-z0-9%]{80,})'),
 )
 # Every shape but these needs a run of MIN_RUN characters without a space (property-tested).
 MIN_RUN = 20
 SPACED_SHAPE_RES = tuple(shape for shape in SHAPE_RES if shape[0] == 'private key')
+
+# Punctuation that ends a word in prose; a value never ends with it (the layers cut it off or never take it).
+TRAILING = '.,;:!?)"\'\u201d'
 
 # Layer 2, context: a value after a word that names a secret. The value is ASCII without spaces,
 # quotes or brackets, so a placeholder like <token>, {{ secret }} or ${VAR} never is one.
@@ -138,23 +148,23 @@ SECRET_WORDS = (r'pass(?:word|wd|phrase)?|pwd|secret|token|api[_ -]?key|apikey|a
                 r'|credentials?|creds|auth(?!or)')
 # An assignment, env export or config line. Catch export PAYMENTS_API_TOKEN=9f8e..., aws_secret_access_key = ...;
 # not max_tokens: 4096 (no letter) or secret_name: prod-db (plain words: see is_credible).
-ASSIGN_RE = rf'(?i)(?P<word>{SECRET_WORDS})[\w.-]{{0,40}}["\']?[ \t]*(?::=|=>|[:=])[ \t]*{VALUE}'
+ASSIGN_RE = rf'(?i)(?P<word>{SECRET_WORDS}|(?<=[_-])key(?![a-z]))[\w.-]{{0,40}}["\']?[ \t]*(?::=|=>|[:=])[ \t]*{VALUE}'
 # Prose. Catch "the admin password for staging is Pr0d-2024!"; not "the token is rotated monthly".
 PROSE_RE = (rf'(?i)\b(?P<word>{SECRET_WORDS})s?\b(?:\s+(?:for|of|on|in|at)\b(?:\s+[\w.-]+){{1,4}}?)?'
-            rf'\s+(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|to)\s+{VALUE}')
+            rf'\s*(?:\s(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|to)\s|是|为)\s*{VALUE}')
 # Chinese. Catch 测试库密码是 Abc12345, 令牌：9f8e7d6c5b; not 密码必须定期更换.
 ZH_RE = (r'(?P<word>密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据)[^\s，。；：:=、！？,.;]{0,6}?\s*'
-         r'(?:是|为|為|：|:|=|用|设为|改为|设置为)\s*' + VALUE)
-# Flags. Catch mysql -pS3cret99, --password=Pr0d!pass, --token t0k3n-abc; not mkdir -p src/app2 (a path).
+         r'(?:是|为|為|：|:|=|用|设为|改为|设置为|\s)\s*' + VALUE)
+# Flags. Catch mysql -pS3cret99, --password=Pr0d!pass, curl -u admin:Adm1n-99; not mkdir -p src/app2 (a path).
 FLAG_RE = (r'(?i)(?<!\S)(?:--(?P<word>password|passwd|pass|token|api-key|secret|auth-token|access-key)[= ]\s*'
-           r'|(?P<short>-p)\s?)' + VALUE)
+           r'|-p\s?|(?:-u|--user)[= ]\s*["\']?[^\s:"\'@]+:)' + VALUE)
 # Authorization headers. Catch Authorization: Basic dXNlcjpw..., Bearer abc123def456; not "basic usage".
 HEADER_RE = r'(?i)\b(?:authorization\s*[:=]\s*["\']?(?:(?:bearer|basic|token|digest)\s+)?|(?:bearer|basic)\s+)' + VALUE
 # Each context pattern with the hints (in lowercased text) it cannot match without.
 WORD_HINTS = ('pass', 'pwd', 'secret', 'token', 'key', 'cred', 'auth')
 CONTEXT_RES: tuple[tuple[tuple[str, ...], str], ...] = (
     (WORD_HINTS, ASSIGN_RE), (WORD_HINTS, PROSE_RE), (('密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据'), ZH_RE),
-    (('-p', '--'), FLAG_RE),
+    (('-p', '-u', '--'), FLAG_RE),
 )
 HEADER_HINTS = ('authorization', 'bearer', 'basic')
 
@@ -181,13 +191,17 @@ PLACEHOLDER_RE = (
 )
 HEX_RE = r'(?i)(?:0x|sha\d*[:-])?[0-9a-f]{7,}'  # git SHAs and digests; a UUID is hex with dashes
 UUID_RE = r'(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
-VERSION_RE = r'(?i)v?\d+(?:\.\d+)+(?:[-+.]?[a-z0-9]+)*'  # 1.2.3, v2.0.1-rc.1, 3.11.4+build7
+VERSION_RE = r'(?i)v?\d+(?:\.\d+)+[a-z0-9]*(?:[-+.][a-z0-9]+)*'  # 1.2.3, v2.0.1-rc.1, 3.11.4+build7
 # A path: rooted, relative, or slash-separated lowercase segments or a file name (src/app/main.py, ~/.ssh/config).
 PATH_RE = r'(?:~|\.{1,2})?/\S*|[\w.-]+(?:/[\w.-]+)*\.[A-Za-z]{1,5}|[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+'
 # An identifier: words in camelCase, PascalCase, snake_case, kebab-case or dotted (handleLogin2, getHTTPResponse,
 # x86_64-unknown-linux-gnu); each hump a word, an acronym or a number, at most two numbers a part (is_identifier).
-_HUMP = r'(?:[A-Z][a-z]+|[a-z]{2,}|[A-Z]{2,}(?![a-z])|\d+)'
-_PART = rf'(?:[A-Za-z][a-z]*|[A-Z]{{2,}}(?![a-z])|\d+){_HUMP}*'
+# Every run is taken whole (the lookaheads), so a token splits one way only and a failed match is linear.
+_ACRONYM = r'[A-Z]{2,}(?:(?![A-Za-z])|(?=[A-Z][a-z]))'
+_PART = (rf'(?:(?:[a-z]+|[A-Z][a-z]+)(?![a-z])|{_ACRONYM}|\d+(?!\d))'
+         rf'(?:[A-Z][a-z]+(?![a-z])|{_ACRONYM}|\d+(?!\d)|(?<=\d)[a-z]+(?![a-z]))*')
 IDENTIFIER_RE = rf'{_PART}(?:[._/-]+{_PART})*'
+# A date or timestamp inside a token (2026-06-24, 2026-06-24T01-29-52Z, 20240115T103000): never random.
+TIMESTAMP_RE = r'(?:19|20)\d\d-?[01]\d-?[0-3]\d(?:[T_ -]?[0-2]\d[:-]?[0-5]\d(?:[:-]?[0-5]\d(?:\.\d+)?)?Z?)?'
 # Words joined by separators (prod-db, secret_name, os.environ): never a secret value on their own.
 WORDS_RE = r'[A-Za-z]+(?:[._-][A-Za-z]+)*'

@@ -32,8 +32,14 @@ def _found(kind: str, match: re.Match[str]) -> Finding:
 
 def _matches(hints: tuple[str, ...], pattern: str, text: str, screened: str) -> Iterator[re.Match[str]]:
     """The pattern's matches in text, searched only when `screened` (text, or text lowercased) holds a hint."""
-    if any(hint in screened for hint in hints):
+    if any(map(screened.__contains__, hints)):
         yield from re.finditer(pattern, text)
+
+
+def has_suspect_word(text: str) -> bool:
+    """Whether any layer could find something (property-tested): a word of 6+ characters that is not all letters
+    once the punctuation after it is cut, or of 12+ characters. Most prose has neither: it is not searched."""
+    return any(len(w) >= 12 or (len(w) >= 6 and not w.rstrip(P.TRAILING).isalpha()) for w in text.split())
 
 
 def has_long_run(text: str) -> bool:
@@ -45,8 +51,8 @@ def by_shape(text: str) -> Iterator[Finding]:
     """Layer 1: vendor prefixes and formats."""
     shapes = P.SHAPE_RES if has_long_run(text) else P.SPACED_SHAPE_RES
     for kind, hints, pattern in shapes:
-        for match in _matches(hints, pattern, text, text):
-            yield _found(kind, match)
+        if any(map(text.__contains__, hints)):  # as _matches does, without a generator per shape
+            yield from (_found(kind, match) for match in re.finditer(pattern, text))
 
 
 def word_kind(word: str) -> str:
@@ -65,7 +71,7 @@ def by_context(text: str) -> Iterator[Finding]:
     found = [_found(word_kind(match.group('word') or '-p'), match)
              for hints, pattern in P.CONTEXT_RES for match in _matches(hints, pattern, text, folded)]
     found += [_found('authorization header', match) for match in _matches(P.HEADER_HINTS, P.HEADER_RE, text, folded)]
-    yield from (f for f in found if is_credible(text[f.start:f.end]))
+    yield from (f for f in found if is_credible(text[f.start:f.end]) or is_pin(f.kind, text[f.start:f.end]))
 
 
 def in_address(text: str) -> Iterator[Finding]:
@@ -95,6 +101,8 @@ LAYERS = (by_shape, in_address, by_context, by_randomness)
 
 def findings(text: str, allowed: Collection[str] = ()) -> Iterator[Finding]:
     """Every finding of every layer, in layer order; placeholders and allowed values are none."""
+    if not has_suspect_word(text):
+        return
     for layer in LAYERS:
         for found in layer(text):
             value = text[found.start:found.end]
@@ -154,10 +162,15 @@ def is_credible(value: str) -> bool:
     return is_scrambled(value) or (not value.isalpha() and re.fullmatch(P.WORDS_RE, value) is None)
 
 
+def is_pin(kind: str, value: str) -> bool:
+    """A password of six or more digits ("the password is 123456", "密码 20240115"): after a password word only."""
+    return kind == 'password' and len(value) >= 6 and value.isdigit()
+
+
 def is_scrambled(value: str) -> bool:
     """Letters only, a quarter or more of them capitals among lowercase, as base64 is and words are not."""
     upper = sum(c.isupper() for c in value)
-    return len(value) >= 16 and value.isalpha() and 4 * upper >= len(value) and 4 * (len(value) - upper) >= len(value)
+    return len(value) >= 12 and value.isalpha() and 4 * upper >= len(value) and 4 * (len(value) - upper) >= len(value)
 
 
 def entropy(token: str) -> float:
@@ -167,6 +180,7 @@ def entropy(token: str) -> float:
 
 def is_random(token: str) -> bool:
     """Long, letters mixed with digits, high entropy, and not a SHA, UUID, version, path or identifier."""
+    token = re.sub(P.TIMESTAMP_RE, '0', token)  # sync-2026-06-24T01-29-52Z is a name, not a secret
     digits = sum(c.isdigit() for c in token)
     letters = sum(c.isalpha() for c in token)
     return (len(token) >= P.MIN_RUN and digits >= 1 and letters >= 4 and entropy(token) >= P.MIN_ENTROPY
