@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
-from memory_gate import __version__, config, files, history, usage
+from memory_gate import __version__, color, config, files, history, usage
 from memory_gate.diff import render
 from memory_gate.files import InputError, memory_target, read_memory, transcripts
 from memory_gate.memory import parse_ledger
@@ -89,7 +89,8 @@ def run_build(args: argparse.Namespace, settings: Settings) -> int:
     elif args.candidates:
         sys.stdout.writelines(candidate_line(p) + '\n' for p in result.below)
     else:
-        sys.stdout.write(render(diff_path, memory, [p.text for p in result.proposed]))
+        diff = render(diff_path, memory, [p.text for p in result.proposed])
+        sys.stdout.write(color.paint_diff(diff, settings.color == 'always'))
     return 2 if failed else 0
 
 
@@ -138,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         settings = config.settings_from(args, config.load_pyproject(files.repo_root() or '.'))
+        settings = settings._replace(color='always' if color.use_color(settings.color, sys.stdout) else 'never')
     except config.ConfigError as exc:
         err(str(exc))
         return 2

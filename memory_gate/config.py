@@ -23,6 +23,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from memory_gate import color
 from memory_gate.patterns import KINDS, Rule
 from memory_gate.pipeline import Settings
 
@@ -59,6 +60,7 @@ ROLES = Kind('user and/or assistant, as "user,assistant" or a list', is_roles,
              setting=lambda v: frozenset(names(v)), show=lambda v: ','.join(sorted(v, reverse=True)))
 SCORE = Kind('a score from 0 to 1', lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1, float)
 RULES = Kind('a table of rules', lambda v: isinstance(v, Mapping))  # --signal/--noise repeat; the table adds to them
+COLOR = Kind('auto, always or never', lambda v: v in color.CHOICES)
 VALUES = Kind('a list of strings', lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v),
               setting=lambda v: frozenset(s for s in v if s), show=lambda v: ', '.join(sorted(v)) or 'none')  # repeatable
 
@@ -90,6 +92,8 @@ OPTIONS = (
     Option('signal', RULES, 'KIND:NAME=REGEX', 'add a signal rule (repeatable)'),
     Option('noise', RULES, 'NAME=REGEX', 'add a noise rule (repeatable)'),
     Option('allow-secrets', VALUES, 'VALUE', 'a public value (a documented test key) never withheld (repeatable)'),
+    Option('color', COLOR, 'WHEN', 'colour the diff and the review: always, never, or auto: on a terminal unless NO_COLOR '
+           'is set (pre-commit gives hooks one when its own colour is on)', ('build', 'hook')),
 )
 BY_NAME = {option.name: option for option in OPTIONS}
 

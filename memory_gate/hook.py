@@ -6,6 +6,7 @@ import sys
 from collections.abc import Sequence
 
 from memory_gate import files, history, proposals
+from memory_gate.color import paint, paint_diff
 from memory_gate.diff import applied, render
 from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
 from memory_gate.memory import parse_ledger
@@ -141,22 +142,22 @@ def write_proposal(root: str, target: str, text: str) -> bool:
 
 def report(source: str, rel: str, listed: Sequence[Entry], diff: str, settings: Settings, before: int) -> None:
     """The review of one transcript: every pending bullet numbered, those held back by the cap too, then the diff."""
-    name, held = printable(source), sum(1 for e in listed if e.held)
+    name, held, on = printable(source), sum(1 for e in listed if e.held), settings.color == 'always'
     in_diff = f'{len(listed) - held} in {name}{SUFFIX}' if diff else f'none in the diff (--max-add {settings.max_add})'
-    print(f'memory-gate: {name}: {len(listed)} bullet(s) pending for {printable(rel)}: {in_diff}'
-          + (f', {held} held back by --max-add {settings.max_add}' if held and diff else ''))
+    print(paint(f'memory-gate: {name}: {len(listed)} bullet(s) pending for {printable(rel)}: {in_diff}'
+                + (f', {held} held back by --max-add {settings.max_add}' if held and diff else ''), 'bold', on))
     for number, e in enumerate(listed, before + 1):
         if e.held and (number == before + 1 or not listed[number - before - 2].held):
-            print(f'  held back by --max-add {settings.max_add}: not in the diff, reviewed in this same round:')
-        print(f'  {number}. {name}:{e.line}: {e.where}: {printable(e.text, settings.allow_secrets)}')
-    print(diff)
+            print(paint(f'  held back by --max-add {settings.max_add}: not in the diff, reviewed in this same round:', 'yellow', on))
+        print(f'  {paint(f"{number}. {name}:{e.line}:", "cyan", on)} {e.where}: {printable(e.text, settings.allow_secrets)}')
+    print(paint_diff(diff, on))
 
 
 def over_budget(text: str, settings: Settings) -> None:
     size = len(text.encode('utf-8'))
     if settings.budget and size > settings.budget:
-        print(f'memory-gate: with these bullets {settings.memory} would be {size} bytes, past the {settings.budget}-byte '
-              'budget agents read (Codex reads 32 KiB of AGENTS.md); consider pruning it')
+        print(paint(f'memory-gate: with these bullets {settings.memory} would be {size} bytes, past the {settings.budget}-byte '
+                    'budget agents read (Codex reads 32 KiB of AGENTS.md); consider pruning it', 'yellow', settings.color == 'always'))
 
 
 def print_next_steps(written: Sequence[str], rel: str, settings: Settings, route: Routes) -> None:

@@ -39,6 +39,7 @@ class Settings(NamedTuple):
     allow_secrets: frozenset[str] = frozenset()  # public values (documented test keys) never withheld
     threshold: float = weights.THRESHOLD  # the score a candidate needs to be proposed
     candidates: int = 0  # how many of the best candidates under the threshold to keep for listing
+    color: str = 'auto'  # auto, always or never; cli resolves auto against stdout, so always or never below it
 
 
 class Proposal(NamedTuple):

@@ -7,6 +7,7 @@ import pytest
 
 from memory_gate.cli import parser
 from memory_gate.config import (
+    COLOR,
     OPTIONS,
     PATH,
     ROLES,
@@ -67,6 +68,8 @@ def test_team_rules_come_first_and_keep_their_names() -> None:
     ([], {'max_add': 2}, "pyproject.toml [tool.memory-gate]: unknown setting 'max_add'; did you mean 'max-add'?"),
     ([], {'memroy': 'CLAUDE.md'}, "pyproject.toml [tool.memory-gate]: unknown setting 'memroy'; did you mean 'memory'?"),
     ([], {'signals': {}}, "pyproject.toml [tool.memory-gate]: unknown setting 'signals'; did you mean 'signal'?"),
+    ([], {'color': 'sometimes'}, "pyproject.toml [tool.memory-gate] color: expected auto, always or never, got 'sometimes'"),
+    (['--color', 'red'], {}, '--color red: expected auto, always or never'),
     ([], {'zzz': 1}, "pyproject.toml [tool.memory-gate]: unknown setting 'zzz'; expected one of memory, ledger, max-add,"),
 ])
 def test_bad_settings_are_one_line(argv: list[str], table: dict[str, object], message: str) -> None:
@@ -77,7 +80,7 @@ def test_bad_settings_are_one_line(argv: list[str], table: dict[str, object], me
 
 # For each kind of setting: (argument text, the same value in pyproject.toml).
 SAMPLES: dict[Kind, tuple[str, object]] = {WHOLE: ('7', 7), PATH: ('X.md', 'X.md'), ROLES: ('user', ['user']),
-                                           VALUES: ('K', ['K']), SCORE: ('0.9', 0.9)}
+                                           VALUES: ('K', ['K']), SCORE: ('0.9', 0.9), COLOR: ('never', 'never')}
 
 
 @pytest.mark.parametrize('option', OPTIONS, ids=lambda o: o.name)
