@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from tests.conftest import run
@@ -27,11 +29,14 @@ def test_snippet_names_hooks_that_exist() -> None:
         assert f'id: {hook}\n' in manifest
 
 
+CONTRIBUTOR = ("python3 -m venv .venv && . .venv/bin/activate && pip install . && memory-gate build examples/session.jsonl --stats",
+               "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]' && python -m pytest")
+
+
 def test_setup_commands_are_the_ones_ci_runs() -> None:
     ci = (ROOT / '.ci' / 'run').read_text()
-    for command in ("pip install . && memory-gate build examples/session.jsonl --stats",
-                    "pip install -e '.[test]' && python -m pytest"):
-        assert command in README and command in ci
+    for command in CONTRIBUTOR:
+        assert f'\n{command}\n' in README and f'\n{command}\n' in ci
 
 
 def test_changelog_first_entry_is_this_version() -> None:
@@ -40,3 +45,14 @@ def test_changelog_first_entry_is_this_version() -> None:
     changelog = (ROOT / 'CHANGELOG.md').read_text(encoding='utf-8')
     first = re.search(r'^## (\S+)', changelog, re.M)
     assert first is not None and first.group(1) == __version__
+
+
+def test_own_hooks_need_no_network() -> None:
+    """The repository's own .pre-commit-config.yaml: ruff and mypy from the virtual environment, no remote repo."""
+    config = (ROOT / '.pre-commit-config.yaml').read_text()
+    assert re.findall(r'^-   repo: (\S+)', config, re.M) == ['local']
+    assert re.findall(r'^    -   id: (\S+)', config, re.M) == ['ruff', 'mypy']
+    assert set(re.findall(r'^        language: (\S+)', config, re.M)) == {'system'}
+    done = subprocess.run((sys.executable, '-m', 'pre_commit', 'validate-config', '.pre-commit-config.yaml'),
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
