@@ -50,7 +50,7 @@ def json_result(result: Result) -> str:
         'files': {src: dict(sorted(stats.items())) for src, stats in result.files.items()},
         'proposed': [proposal_json(p) for p in result.proposed],
         'withheld': [w._asdict() for w in result.withheld],
-        **({'candidates': [p._asdict() for p in result.below]} if result.below else {}),
+        **({'candidates': [proposal_json(p) for p in result.below]} if result.below else {}),
     }, ensure_ascii=False, indent=2) + '\n'
 
 

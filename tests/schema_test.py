@@ -53,6 +53,13 @@ def test_absent_values_are_null_and_present_ones_kept(tmp_path: Path) -> None:
         assert (proposal['session'], proposal['timestamp'], proposal['message']) == fields
 
 
+def test_candidates_match_the_schema(tmp_path: Path) -> None:
+    shutil.copy(ROOT / 'examples' / 'session.jsonl', tmp_path / 'session.jsonl')
+    data = build_json(tmp_path, 'session.jsonl', '--candidates', '5')
+    assert data['candidates'] and data['proposed']
+    assert 'candidates' not in build_json(tmp_path, 'session.jsonl')
+
+
 def test_withheld_and_stdin_match_the_schema(tmp_path: Path) -> None:
     key = 'AKIA' + 'IOSFODNN7EXAMPLE'
     write_jsonl(tmp_path / 't.jsonl', say('user', f'Always deploy with the key {key} from CI.'), say('user', 'x'))
