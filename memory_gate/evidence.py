@@ -109,6 +109,50 @@ PHRASE_FEATURES: tuple[tuple[str, str], ...] = (
     ('rule_noun', RULE_NOUN_RE), ('works', WORKS_RE), ('person', PERSON_RE), ('past', PAST_RE),
     ('command', COMMAND_RE), ('ask', ASK_RE), ('request', REQUEST_RE),
 )
+# Cheap gates: a feature's pattern can only match an ASCII sentence holding one of its tokens (a lowercase
+# word, a digit, or one of # : ： * ` [ -), so the pattern runs only then. A sentence with CJK text runs every
+# pattern. tests/evidence_test.py proves each gate sound on the corpus and on generated text.
+_DIGITS = '0 1 2 3 4 5 6 7 8 9'
+_REPORT_WORDS = ' '.join(re.findall(r'[a-z]+', REPORT_RE.split('(?:i|we)', 1)[1]))
+GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, words in {
+    'scope': 'always never every whenever now forward here future default repo repository project codebase rule',
+    'modal': 'must mustn should shouldn shall has have required allowed',
+    'alternative': 'instead rather favor favour over not',
+    'cause': 'because caused due root problem issue bug so otherwise means since',
+    'stance': 'i we',
+    'team': 'we our team',
+    'report': _REPORT_WORDS + ' has have been',
+    'zh_report': '',
+    'narration': 'i let we',
+    'status': 'pass passes passed passing complete completed done clean cleanly green succeed succeeds succeeded '
+              'successful successfully ready looks lgtm remain remains remaining no',
+    'deixis': 'now currently today just already still yet moment this these here',
+    'location': _DIGITS,
+    'count': _DIGITS,
+    'label': '* : ：',
+    'step': ' '.join(re.findall(r'[a-z]+', STEP_RE.split('(?:', 1)[1])),
+    'code_spans': '`',
+    'rule_noun': 'repo repository project team workflow coding naming coordination rule rules convention conventions '
+                 'policy policies contract invariant truth design guideline guidelines checklist pattern single',
+    'works': ' '.join(w for v in re.findall(r'[a-z]+', WORKS_RE.split('){1,5}', 1)[1]) for w in (v, v.rstrip('s'))),
+    'person': 'i m ve ll d me my you your re',
+    'past': 'was were did didn had hadn went got saw came became broke failed happened',
+    'command': 'bun npm npx pnpm yarn git go mise make python python3 pip uv cargo docker kubectl gh curl cd ls cat - [',
+    'ask': 'what why how where when which who whose is are was were does do did can could would will has have any',
+    'request': 'please pls can could would let lets go commit push merge',
+}.items()}
+_TOKEN_RE = r'[a-z]+|[0-9#:：*`\[-]'
+_CJK_RE = r'[\u3000-\u9fff\uff00-\uffef]'
+
+
+def phrases(sentence: str) -> list[str]:
+    """The names of the phrase features a sentence shows, in PHRASE_FEATURES order."""
+    if re.search(_CJK_RE, sentence):
+        return [name for name, pattern in PHRASE_FEATURES if re.search(pattern, sentence)]
+    tokens = set(re.findall(_TOKEN_RE, sentence.lower()))
+    return [name for name, pattern in PHRASE_FEATURES if not GATES[name].isdisjoint(tokens) and re.search(pattern, sentence)]
+
+
 # A user turn this long is pasted text (a template, a hand-off prompt, a plan, a log), not the user's own words.
 PASTED_SENTENCES = 12
 
@@ -149,7 +193,7 @@ def features(sentence: str, ctx: Context) -> list[str]:
     found = [voice, 'kind_' + ctx.kind]
     if ctx.section:
         found.append(ctx.section)
-    found += [name for name, pattern in PHRASE_FEATURES if re.search(pattern, sentence)]
+    found += phrases(sentence)
     if ctx.layout:
         found.append(ctx.layout)
     if ctx.turn_sentences >= 12:

@@ -3,6 +3,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memory_gate import evidence, weights
 from memory_gate.pipeline import Result, Settings, Transcript, build
@@ -177,3 +179,37 @@ def test_a_replayed_plan_is_weighed_as_a_plan_section_by_section() -> None:
     assert {'plan', 'why_section'} <= names['The debug writer must never crash an evaluator.']
     assert {'plan', 'do_section'} <= names['Run `bun run test` to ensure all existing tests always pass.']
     assert 'assistant' not in names['The debug writer must never crash an evaluator.']
+
+
+# --- the gates are sound: gated features are exactly the ungated ones -------------------------------
+
+def ungated(sentence: str) -> list[str]:
+    import re
+    return [name for name, pattern in evidence.PHRASE_FEATURES if re.search(pattern, sentence)]
+
+
+def corpus_sentences() -> list[str]:
+    from pathlib import Path
+
+    from memory_gate.sentences import split_sentences
+    root = Path(__file__).resolve().parent.parent
+    text = '\n'.join(p.read_text(encoding='utf-8') for p in sorted((root / 'benchmarks' / 'devset').glob('*.txt')))
+    found = [line[3:] for line in text.splitlines() if line[:3] in ('U> ', 'A> ', '.. ')]
+    return [*found, *MUST_KEEP, *MUST_DROP, *split_sentences(RECOMMEND)]
+
+
+def test_gates_are_sound_on_the_corpus() -> None:
+    for sentence in corpus_sentences():
+        assert evidence.phrases(sentence) == ungated(sentence), sentence
+
+
+VOCAB = sorted({w for gate in evidence.GATES.values() for w in gate} | {'requires', 'require', 'expect', "don't", 'I’m',
+                                                                         'the', 'linter', 'Cache', 'tests', 'line', '42'})
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(VOCAB) | st.from_regex(r'[A-Za-z`*:#\-\[\]0-9 ’.,]{1,12}', fullmatch=True), max_size=12),
+       st.sampled_from(['', '.', ':', '?', ' -- x']))
+def test_gates_are_sound_on_generated_text(words: list[str], end: str) -> None:
+    for sentence in (' '.join(words) + end, ' '.join(w.capitalize() for w in words) + end):
+        assert evidence.phrases(sentence) == ungated(sentence), sentence
