@@ -1,12 +1,16 @@
 """Precision, recall and F1 of the extraction rules on the labeled development set.
 
     python benchmarks/quality.py [SESSIONS.txt ...] [--all] [--show]
+    python benchmarks/quality.py --real [--show]
 
 Reads benchmarks/devset/sessions.txt (or the files given; --all: every set in
 devset/, the holdouts too; format in devset/README.md), runs the real
 pipeline on each session as a JSONL transcript, and prints the scores overall,
 per kind and per rule, with the traps that got through. --show lists every miss
-and every false positive.
+and every false positive. --real scores the hand-labeled real sessions instead (benchmarks/real.py): per
+source, proposals and junk per session, precision and recall; and whether a `Memory:` line appended to
+every session is proposed. `python -m benchmarks.fit_weights --curve` adds leave-one-source-out scores
+and the curve across the threshold.
 """
 from __future__ import annotations
 
@@ -124,6 +128,10 @@ def report(proposed: list[Proposal], labeled: list[Labeled], matched: dict[int, 
 
 
 def main(argv: list[str]) -> int:
+    if '--real' in argv:  # the hand-labeled real sessions: benchmarks/real.py, with the explicit-memory check
+        sys.path.insert(0, str(HERE.parent))
+        from benchmarks import real
+        return real.main([*argv, '--marked'])
     paths = [Path(a) for a in argv if not a.startswith('--')] or [HERE / 'devset' / 'sessions.txt']
     if '--all' in argv:
         paths = sorted((HERE / 'devset').glob('*.txt'))

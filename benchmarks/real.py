@@ -133,6 +133,47 @@ def show(results: dict[str, list[tuple[str, list[Proposal], list[Label | None]]]
                 print(f'{mark} {rel}:{p.line} {p.role} [{p.rule}]\n     {p.text}')
 
 
+MARKED = 'Memory: integration tests need the local Postgres from docker compose; SQLite is not supported.'
+
+
+def planted(data: bytes, fmt: str, text: str) -> bytes:
+    """A session with one more assistant message at its end, written the way its tool writes one."""
+    if fmt == 'gemini-document':
+        doc = json.loads(data)
+        doc['messages'].append({'id': 'planted', 'timestamp': 't', 'type': 'gemini', 'content': text})
+        return json.dumps(doc, indent=2, ensure_ascii=False).encode()
+    record = {
+        'copilot': {'type': 'assistant.message', 'data': {'content': text, 'messageId': 'm'}, 'id': 'p', 'timestamp': 't'},
+        'codex': {'type': 'response_item', 'payload': {'type': 'message', 'role': 'assistant',
+                                                       'content': [{'type': 'output_text', 'text': text}]}},
+    }.get(fmt, {'type': 'assistant', 'uuid': 'planted', 'sessionId': 's', 'isSidechain': False,
+                'message': {'role': 'assistant', 'content': [{'type': 'text', 'text': text}]}})
+    return data.rstrip(b'\n') + b'\n' + json.dumps(record).encode() + b'\n'
+
+
+def explicit_memory(corpus: Path) -> tuple[int, int, int]:
+    """Sessions, sessions whose planted `Memory:` line is proposed (default settings), and those proposing
+    the same statement said without the marker (the control)."""
+    n = marked = unmarked = 0
+    for files in sessions(corpus).values():
+        for rel in files:
+            data = (corpus / rel).read_bytes()
+            fmt = next(k[7:] for k in format_of(data, rel))
+            n += 1
+            for text, hit in ((MARKED, 'marked'), (MARKED.split(': ', 1)[1], 'control')):
+                lines = planted(data, fmt, text).splitlines(keepends=True)
+                proposed = build([Transcript(rel, lines)], Settings()).proposed
+                found = any(p.text == MARKED.split(': ', 1)[1] for p in proposed)
+                marked += found and hit == 'marked'
+                unmarked += found and hit == 'control'
+    return n, marked, unmarked
+
+
+def format_of(data: bytes, rel: str) -> list[str]:
+    stats = build([Transcript(rel, data.splitlines(keepends=True))], Settings(max_add=0)).stats
+    return [k for k in stats if k.startswith('format:')]
+
+
 def main(argv: list[str]) -> int:
     corpus = Path(argv[argv.index('--corpus') + 1]) if '--corpus' in argv else CORPUS
     if not (corpus / 'labels').is_dir():
@@ -143,6 +184,10 @@ def main(argv: list[str]) -> int:
     print_rows(table(results, labels))
     if '--show' in argv:
         show(results)
+    if '--marked' in argv:
+        n, marked, control = explicit_memory(corpus)
+        print(f'explicit memory: a "Memory:" line appended to each of {n} sessions is proposed in {marked}; '
+              f'the same statement without the marker in {control}')
     return 0
 
 

@@ -213,3 +213,19 @@ VOCAB = sorted({w for gate in evidence.GATES.values() for w in gate} | {'require
 def test_gates_are_sound_on_generated_text(words: list[str], end: str) -> None:
     for sentence in (' '.join(words) + end, ' '.join(w.capitalize() for w in words) + end):
         assert evidence.phrases(sentence) == ungated(sentence), sentence
+
+
+def test_a_marked_line_appended_to_a_real_session_is_proposed_and_the_plain_one_is_not() -> None:
+    from pathlib import Path
+    real = Path(__file__).parent / 'transcripts' / 'claude-code' / 'kimi-cli_entire_0860e52c3d41-2_v2.1.56.jsonl'
+    statement = 'integration tests need the local Postgres from docker compose; SQLite is not supported.'
+
+    def with_line(text: str) -> Result:
+        record = {'type': 'assistant', 'uuid': 'planted', 'sessionId': 's', 'isSidechain': False,
+                  'message': {'role': 'assistant', 'content': [{'type': 'text', 'text': text}]}}
+        lines = real.read_bytes().splitlines(keepends=True) + [json.dumps(record).encode() + b'\n']
+        return build([Transcript('s.jsonl', lines)], Settings(max_add=1))
+
+    [marked] = with_line('Done with the cleanup.\nMemory: ' + statement).proposed
+    assert (marked.text, marked.rule, marked.role) == (statement, 'marked', 'assistant')
+    assert statement not in texts(with_line(statement))
