@@ -56,3 +56,9 @@ def test_own_hooks_need_no_network() -> None:
     done = subprocess.run((sys.executable, '-m', 'pre_commit', 'validate-config', '.pre-commit-config.yaml'),
                           cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_readme_shows_the_snippet_as_memory_gate_snippet_prints_it(tmp_path: Path) -> None:
+    block = re.search(r'```markdown\n(## Durable findings\n.*?)```', README, re.S)
+    assert block is not None
+    assert run(tmp_path, 'snippet').stdout == block.group(1)
