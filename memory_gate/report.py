@@ -18,8 +18,8 @@ def report_withheld(result: Result) -> None:
     for w in result.withheld:
         err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
     for source in dict.fromkeys(w.source for w in result.withheld):
-        err(f'{source}: the transcript itself holds that value: check it with a secret scanner before committing it '
-            f'(gitleaks dir {shlex.quote(source)}, detect-secrets scan {shlex.quote(source)})')
+        scan = 'gitleaks stdin' if source == '-' else f'gitleaks dir {shlex.quote(source)}, detect-secrets scan {shlex.quote(source)}'
+        err(f'{source}: the transcript itself holds that value: check it with a secret scanner before committing it ({scan})')
 
 
 def unread_problems(result: Result) -> list[str]:

@@ -297,3 +297,10 @@ def test_a_reworded_bullet_never_carries_a_secret_into_a_proposal() -> None:
     out = rewrite(every, {1: ('reword', f'Always mirror with {key} from CI.')}, 'mg review')
     assert key not in out.diff + ''.join(t or '' for t in out.files.values()) and MASK in out.diff
     assert key not in bullet_line(every[0])
+
+
+def test_a_transcript_on_stdin_is_pointed_to_gitleaks_stdin(tmp_path: Path) -> None:
+    line = json.dumps(say('user', 'From now on the deploy always uses ' + 'AKIA' + 'EXAMPLE0EXAMPLE1' + ' and never rotates it.'))
+    done = run(tmp_path, 'build', '-', stdin=(line + '\n').encode())
+    assert "-:1: withheld a proposal that looks like a AWS access key id" in done.stderr
+    assert '-: the transcript itself holds that value: check it with a secret scanner before committing it (gitleaks stdin)' in done.stderr
