@@ -87,14 +87,19 @@ def test_hook_review_is_coloured_on_a_terminal_and_the_proposal_file_never(repo:
     assert '\x1b' not in (repo / 'transcripts' / 'session.jsonl.memory.diff').read_text()
 
 
-@pytest.mark.parametrize(('flag', 'coloured'), [('--color=always', True), ('--color=never', False)])
+@pytest.mark.parametrize(('flags', 'env', 'coloured'), [
+    (['--color=always'], {}, True),
+    ([], {'PRE_COMMIT_COLOR': 'always'}, True),
+    (['--color=never'], {}, False),
+    ([], {}, False),  # auto, into a pipe: pre-commit gives the hook a pipe too
+])
 def test_pre_commit_colour_reaches_the_review(repo: Path, hook_repo: tuple[Path, str, dict[str, str]],  # noqa: F811
-                                              flag: str, coloured: bool) -> None:
+                                              flags: list[str], env: dict[str, str], coloured: bool) -> None:
     """pre-commit runs the hook on a pseudo-terminal when its colour is on (even into a pipe), on pipes when off."""
-    src, rev, env = hook_repo
-    project = configure(repo, src, rev, env)
+    src, rev, home = hook_repo
+    project = configure(repo, src, rev, {**home, **env})
     stage(project, 's.jsonl', 'We decided to keep the parser in pure Python.')
-    done = project.pre_commit('run', 'memory-gate', flag)
+    done = project.pre_commit('run', 'memory-gate', *flags)
     assert done.returncode == 1
     assert ('\x1b[32m+- We decided to keep the parser in pure Python.\x1b[m' in done.stdout) is coloured
     assert coloured or '\x1b' not in done.stdout
