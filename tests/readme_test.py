@@ -1,6 +1,7 @@
 """Keep the README honest: its example diff, its snippet and its set-up commands."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -62,3 +63,15 @@ def test_readme_shows_the_snippet_as_memory_gate_snippet_prints_it(tmp_path: Pat
     block = re.search(r'```markdown\n(## Durable findings\n.*?)```', README, re.S)
     assert block is not None
     assert run(tmp_path, 'snippet').stdout == block.group(1)
+
+
+def test_pyproject_example_is_valid(tmp_path: Path) -> None:
+    """The README's [tool.memory-gate] example is accepted as it stands: every key known, every value well typed."""
+    block = re.search(r'```toml\n(\[tool\.memory-gate\].*?)```', README, re.S)
+    assert block is not None
+    (tmp_path / 'pyproject.toml').write_text(block.group(1), encoding='utf-8')
+    (tmp_path / '.git').mkdir()  # the repository root, where pyproject.toml is read
+    (tmp_path / 't.jsonl').write_text('{"role": "user", "text": "ADR-7 accepted: the queue is Kafka."}\n')
+    done = run(tmp_path, 'build', 't.jsonl', '--json')
+    assert done.returncode == 0, done.stderr
+    assert [p['rule'] for p in json.loads(done.stdout)['proposed']] == ['adr']
