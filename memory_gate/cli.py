@@ -134,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parser(argv[0] if argv else None).parse_args(argv)  # not a command: argparse says so, options unneeded
     if args.command == 'snippet':
-        from memory_gate.evidence import SNIPPET
+        from memory_gate.cues import SNIPPET
         sys.stdout.write(SNIPPET)
         return 0
     try:

@@ -12,159 +12,29 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-# --- lasting: the sentence claims to hold beyond this session ---------------------------------
-# Generic scope: "Always run the linter." "以后都用 UTC。" / not: "It always returns None" (weighed, not vetoed).
-SCOPE_RE = (r'(?i)\b(?:always|never|every time|whenever|from now on|going forward|from here on|in future|by default|'
-            r'in this (?:repo|repository|project|codebase)|across the (?:repo|codebase)|as a rule)\b|以后|今后|每次|统一|一律|始终|永远|默认')
-# Normative modality: "must", "should not", "is required", "不要", "必须".
-MODAL_RE = r"(?i)\b(?:must|mustn't|should(?:n't)?|shall|has to|have to|is required|are required|is not allowed|are not allowed)\b|不要|必须|应该|禁止|不能|不得|不允许"
-# A decision that names the alternative: "X instead of Y", "rather than", "not X but Y", "而不是".
-ALTERNATIVE_RE = r'(?i)\b(?:instead of|rather than|in favou?r of|over (?:the|a|an)\b|not (?:the|a|an|to)\b)|而不是|而非|不用|代替|取代'
-# A cause stated as fact: "because", "caused by", "the root cause", "so that", "otherwise", "导致", "因为".
-CAUSE_RE = r'(?i)\b(?:because|caused by|due to|root cause|the (?:problem|issue|bug) (?:is|was)|so that|otherwise|which means|since)\b|导致|因为|原因|所以|否则'
-# A standing first-person stance from the user: "I prefer pnpm", "i no longer use prek", "我习惯".
-STANCE_RE = r"(?i)^(?:i|we) (?:prefer|like|want|don't want|do not want|no longer|never|always|usually|tend to|would rather|'d rather)\b|^我(?:们)?(?:偏好|喜欢|习惯|希望|倾向)"
-# A team's habit stated in the present: "we use", "our CI runs", "the team ships on Fridays".
-TEAM_RE = r"(?i)\b(?:we(?:'ve| have)? (?:decided|chose|agreed|settled on|went with|picked|standardi[sz]ed on|use|keep|store|run|ship|deploy|release|prefer|follow|avoid|don't|do not|never|always)|our (?:\w+ ){0,2}(?:is|are|uses?|runs?)|the team)\b|我们(?:用|使用|统一|约定)"
-# A rule, contract or design named as such: "the repo rule", "a public contract", "the source of truth", "by design".
-RULE_NOUN_RE = (r'(?i)\b(?:(?:repo|repository|project|team|workflow|coding|naming|coordination) (?:rules?|conventions?|policy)|'
-                r'conventions?|polic(?:y|ies)|contract|invariant|source of truth|by design|guidelines?|checklist|the pattern is|'
-                r'single source)\b|约定|规范|惯例|原则')
-# How the system works, said in the generic present of a thing, not a person: "The linter requires exhaustive
-# switch cases." "graders consume the normalized trajectory" / not: "I need a new page" (a person acting).
-WORKS_RE = (r"(?i)^(?!(?:i|we|you|let|let's|it|this|that|here|there)\b)(?:[\w`'./@-]+ ){1,5}(?:requires?|expects?|forbids?|"
-            r"consumes?|owns?|enforces?|rejects?|accepts?|treats?|reads?|writes?|stores?|lives?|becomes?|depends on|"
-            r"never|always|only|must|cannot|can't|won't|doesn't|does not|do not|don't)\b")
-# The speaker or the listener in person: "I think", "my change", "you can see", "your branch".
-PERSON_RE = r"(?i)\b(?:i|i'm|i’m|i've|i’ve|i'll|i’ll|i'd|me|my|you|your|you'll|you’re|you're)\b|我|你"
-# Past events, anywhere in the sentence: "it was", "they were", "had been", "did not".
-PAST_RE = r"(?i)\b(?:was|were|did|didn't|had|hadn't|went|got|saw|came|became|broke|failed|happened)\b|之前|刚刚|当时"
-# A shell command or a log line pasted as prose: "bun agentv eval run x.yaml --dry-run", "[OpenAI Codex] Attempt 1/3 failed".
-COMMAND_RE = r'(?i)^(?:bun|npm|npx|pnpm|yarn|git|go|mise|make|python3?|pip|uv|cargo|docker|kubectl|gh|curl|cd|ls|cat)\s+\S+|\s--?[a-z][\w-]+(?:\s|$|=)|^\[[^\]]{2,40}\]'
-# A question without its question mark: "what did byok get replaced with", "is this different from mv".
-ASK_RE = r"(?i)^(?:what|why|how|where|when|which|who|whose|is|are|was|were|does|do|did|can|could|would|will|has|have|any)\b(?! (?:not|never)\b)|吗$|么$"
-# A request to do something now: "please", "can you", "commit it", "let's do length only", "帮我".
-REQUEST_RE = r"(?i)\b(?:please|pls|can you|could you|would you|let's|lets|go ahead|commit it|push it|merge it)\b|帮我|请你?|给我"
-# A recommendation, which becomes a decision when the user accepts it in the next turn.
-RECOMMEND_RE = r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation|i'd go with|the best option|option [a-c1-3]\b|we should|you should)\b|建议|推荐"
-
-# --- of the moment: a report on the work in view, not a fact to keep ---------------------------
-# Past-tense work reports: "Fixed and pushed 1dda1ed.", "Removed the unused import.", "I've added ...".
-REPORT_RE = (r"(?i)^(?:(?:i|we)(?:'ve| have| just)? )?(?:fixed|added|removed|updated|documented|created|implemented|changed|"
-             r"renamed|moved|deleted|merged|pushed|committed|refactored|replaced|wrote|ran|verified|confirmed|found|caught|"
-             r"corrected|cleaned|resolved|rebased|bumped|reverted|dropped|introduced|extracted|converted|marked|restored|"
-             r"simplified|applied|reworked|tightened|wired|switched|tested|checked|reviewed)\b|\b(?:has|have) been\b")
-# Chinese completion markers: "已修复", "修复了", "完成了".
-ZH_REPORT_RE = r'已(?:经)?[\u4e00-\u9fff]|[\u4e00-\u9fff]了[，。,.\s]|了$|完成'
-# The agent narrating its own moves: "I'm checking", "Let me", "Next I'll", "Now I".
-NARRATION_RE = r"(?i)^(?:(?:now|next|then|first|ok(?:ay)?|great|good|done)[,:]? )?(?:i|i'm|i’m|i am|i'll|i’ll|i will|i need|i've|i’ve|let me|let's|we'll|we’ll|we're|we’re)\b|^(?:我先|我来|让我|接下来|现在我|用户)"
-# Status: "All 1274 tests pass.", "No debug logs remain.", "lint passed", "所有检查通过".
-STATUS_RE = (r'(?i)\b(?:pass(?:es|ed|ing)?|complete[d]?|done|clean(?:ly)?|green|succeed(?:s|ed)?|successful(?:ly)?|ready|'
-             r'looks good|lgtm|remain(?:s|ing)?|no (?:issues|failures|errors|regressions|changes|problems))\b|通过|成功|没有问题')
-# Deixis: the sentence points at this moment or this change: "now", "this PR", "here", "这次", "现在".
-DEIXIS_RE = (r'(?i)\b(?:now|currently|today|just|already|still|yet|at the moment|this (?:pr|branch|commit|session|change|'
-             r'diff|run|time|file|function|test|fix|patch|task|issue|step)|these changes|here)\b|这次|现在|刚才|目前|先')
-# Code locations: "line 2638", "runner.ts:928", a commit hash, "PR #123", "#6".
-LOCATION_RE = r'(?i)\blines? \d+|第\s*\d+\s*行|\w\.\w{1,4}:\d+|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b|(?:pr|issue)? ?#\d+\b|\(\d+ ?(?:lines?|files?)\)'
-# Counts of things in view: "3 tests", "all 4 files", "12 callers".
-COUNT_RE = r'(?i)\b(?:all )?\d+ (?:tests?|files?|places?|callers?|call sites?|errors?|warnings?|issues?|commits?|checks?|changes?|occurrences?|packages?)\b'
-# A label or heading: "**Step 3**: ...", "**Goal**:", "Summary:", "代码质量（同步修复）".
-LABEL_RE = r'^\*\*[^*]{1,60}\*\*\s*[:：—–-]?|^[\w /`-]{1,40}[:：]\s|[:：]$'
-# A plan step or one-off request that opens with a bare verb: "Run `bun run test`", "Mirror: add ...".
-STEP_RE = (r'(?i)^(?:run|add|update|remove|check|create|fix|implement|replace|move|ensure|write|delete|rename|extract|mirror|'
-           r'verify|switch|read|open|wire|call|pass|return|change|refactor|test|merge|push|commit|install|bump|export|import|'
-           r'extend|handle|skip|drop|set|make|modify|introduce|register|adjust|include|document|reply|finish|complete)\b')
-# Several code spans: a remark about the code in view ("`resetState` is the only unstable dep in `useLayoutEffect`").
-CODE_SPANS_RE = r'`[^`]+`[^`]*`[^`]+`[^`]*`[^`]+`'
-
-# Explicit memory: a line of someone's own words that marks a statement for memory.
-# Must catch: "Memory: the staging DB is reset nightly." "Note for AGENTS.md: use pnpm." "记住：时间一律用 UTC。"
-# Must not: "4. Memory: unbounded data structures" (a list item: the layout says so, see is_marked).
-MARKER_RE = (r'(?i)^(?:memory|remember|durable|note for (?:agents|claude|gemini)\.md|for (?:agents|claude|gemini)\.md|'
-             r'(?:agents|claude|gemini)\.md)\s*[:：]\s*(?=\S)|^(?:记住|记忆|备忘)\s*[:：]\s*(?=\S)')
-# What `memory-gate snippet` prints, for a team to paste into its AGENTS.md (the tool never writes it there).
-SNIPPET = """\
-## Durable findings
-
-When you learn something a future session should act on (a decision and what it replaced, a
-constraint, the root cause of a failure, a convention, how a part of the system works), say it
-in one sentence on a line of its own, starting with `Memory:`, for example:
-
-Memory: integration tests need the local Postgres from `docker compose up db`; SQLite is not supported.
-
-memory-gate proposes these lines for review when the session is committed. State the fact, not
-what you did: no "I fixed", no line numbers, no "for now".
-"""
-
-# The user accepting what the assistant just recommended, as a whole short turn: "yes", "agreed", "go with that", "好".
-ACCEPT_RE = (r"(?i)^\W*(?:yes|yep|yeah|agreed|agree|sounds good|ok(?:ay)?,? (?:go|do it|let's do it)|go with (?:that|it|option \w+|your \w+)|"
-             r"let's do (?:that|it)|do it|ship it|lgtm|perfect|makes sense|approved?|好的?|可以|就这样|同意|行|没问题)\W*"
-             r"(?:(?:go|do it|please|thanks|let's go)\W*)?$")
-
-PHRASE_FEATURES: tuple[tuple[str, str], ...] = (
-    ('scope', SCOPE_RE), ('modal', MODAL_RE), ('alternative', ALTERNATIVE_RE), ('cause', CAUSE_RE),
-    ('stance', STANCE_RE), ('team', TEAM_RE), ('report', REPORT_RE), ('zh_report', ZH_REPORT_RE),
-    ('narration', NARRATION_RE), ('status', STATUS_RE), ('deixis', DEIXIS_RE), ('location', LOCATION_RE),
-    ('count', COUNT_RE), ('label', LABEL_RE), ('step', STEP_RE), ('code_spans', CODE_SPANS_RE),
-    ('rule_noun', RULE_NOUN_RE), ('works', WORKS_RE), ('person', PERSON_RE), ('past', PAST_RE),
-    ('command', COMMAND_RE), ('ask', ASK_RE), ('request', REQUEST_RE),
+from memory_gate.cues import (
+    ACCEPT_RE,
+    CJK_RE,
+    DO_SECTION_RE,
+    GATES,
+    MARKER_RE,
+    PHRASE_FEATURES,
+    RECOMMEND_RE,
+    TOKEN_RE,
+    WHY_SECTION_RE,
 )
-# Cheap gates: a feature's pattern can only match an ASCII sentence holding one of its tokens (a lowercase
-# word, a digit, or one of # : ： * ` [ -), so the pattern runs only then. A sentence with CJK text runs every
-# pattern. tests/evidence_test.py proves each gate sound on the corpus and on generated text.
-_DIGITS = '0 1 2 3 4 5 6 7 8 9'
-_REPORT_WORDS = ' '.join(re.findall(r'[a-z]+', REPORT_RE.split('(?:i|we)', 1)[1]))
-GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, words in {
-    'scope': 'always never every whenever now forward here future default repo repository project codebase rule',
-    'modal': 'must mustn should shouldn shall has have required allowed',
-    'alternative': 'instead rather favor favour over not',
-    'cause': 'because caused due root problem issue bug so otherwise means since',
-    'stance': 'i we',
-    'team': 'we our team',
-    'report': _REPORT_WORDS + ' has have been',
-    'zh_report': '',
-    'narration': 'i let we',
-    'status': 'pass passes passed passing complete completed done clean cleanly green succeed succeeds succeeded '
-              'successful successfully ready looks lgtm remain remains remaining no',
-    'deixis': 'now currently today just already still yet moment this these here',
-    'location': _DIGITS,
-    'count': _DIGITS,
-    'label': '* : ：',
-    'step': ' '.join(re.findall(r'[a-z]+', STEP_RE.split('(?:', 1)[1])),
-    'code_spans': '`',
-    'rule_noun': 'repo repository project team workflow coding naming coordination rule rules convention conventions '
-                 'policy policies contract invariant truth design guideline guidelines checklist pattern single',
-    'works': ' '.join(w for v in re.findall(r'[a-z]+', WORKS_RE.split('){1,5}', 1)[1]) for w in (v, v.rstrip('s'))),
-    'person': 'i m ve ll d me my you your re',
-    'past': 'was were did didn had hadn went got saw came became broke failed happened',
-    'command': 'bun npm npx pnpm yarn git go mise make python python3 pip uv cargo docker kubectl gh curl cd ls cat - [',
-    'ask': 'what why how where when which who whose is are was were does do did can could would will has have any',
-    'request': 'please pls can could would let lets go commit push merge',
-}.items()}
-_TOKEN_RE = r'[a-z]+|[0-9#:：*`\[-]'
-_CJK_RE = r'[\u3000-\u9fff\uff00-\uffef]'
 
 
 def phrases(sentence: str) -> list[str]:
     """The names of the phrase features a sentence shows, in PHRASE_FEATURES order."""
-    if re.search(_CJK_RE, sentence):
+    if re.search(CJK_RE, sentence):
         return [name for name, pattern in PHRASE_FEATURES if re.search(pattern, sentence)]
-    tokens = set(re.findall(_TOKEN_RE, sentence.lower()))
+    tokens = set(re.findall(TOKEN_RE, sentence.lower()))
     return [name for name, pattern in PHRASE_FEATURES if not GATES[name].isdisjoint(tokens) and re.search(pattern, sentence)]
 
 
 # A user turn this long is pasted text (a template, a hand-off prompt, a plan, a log), not the user's own words.
 PASTED_SENTENCES = 12
-
-
-# The heading a sentence sits under says what kind of text it is. Background, reasons and decisions last:
-# "## Context", "### Root cause", "**Key decisions**". Steps, file lists, checks and summaries do not:
-# "## Changes", "### Verification", "## Summary", "Fix 2: Guard aggregation".
-WHY_SECTION_RE = (r'(?i)\b(?:context|background|problem|root cause|cause|why|rationale|decisions?|design|approach|architecture|'
-                  r'constraints?|conventions?|notes?|goal|overview|how it works|key (?:points|facts|findings))\b|背景|原因|决策|设计|约定|架构')
-DO_SECTION_RE = (r'(?i)\b(?:changes?|steps?|implementation|files?(?: to (?:change|modify))?|verification|verify|testing|tests?|'
-                 r'tasks?|todo|plan|summary|what (?:was|i) (?:changed|did|fixed)|next steps?|fix \d+|phase \d+|step \d+|'
-                 r'results?|status|review)\b|修改|步骤|验证|测试|总结|计划')
 
 
 def section(heading: str) -> str:

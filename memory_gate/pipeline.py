@@ -5,7 +5,6 @@ secrets -> dedupe -> against memory and declined -> cap. Rendering is diff.py's.
 """
 from __future__ import annotations
 
-import heapq
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
@@ -16,6 +15,7 @@ from memory_gate.formats import Turn
 from memory_gate.memory import identity, known_identities
 from memory_gate.parse import parse_lines
 from memory_gate.patterns import Rule
+from memory_gate.rank import Ranking
 from memory_gate.sentences import count_sentences, sanitize, split_marked, strip_code
 
 # Turns up to this many characters are screened whole before they are split. In the real
@@ -98,8 +98,7 @@ class _Run:
         self.settings = settings
         self.known = known  # reason -> identities: already_in_memory, declined, already_proposed
         self.seen: set[str] = set()
-        self.kept: list[tuple[float, int, Proposal]] = []  # (score, order, proposal) over the threshold
-        self.below: list[tuple[float, int, Proposal]] = []  # a bounded heap of the best under it
+        self.ranking: Ranking[Proposal] = Ranking(settings.candidates)
         self.pending: list[_Pending] = []
         self.withheld: list[Withheld] = []
         self.judge = filters.Judge(settings.signal_rules, settings.noise_rules, settings.min_length, settings.max_length)
@@ -193,13 +192,10 @@ class _Run:
         names = evidence.features(proposal.text, ctx)
         score = evidence.score(names, weights.WEIGHTS, weights.BIAS)
         proposal = proposal._replace(score=score, evidence=evidence.describe(names, weights.WEIGHTS))
-        order = len(self.kept) + stats['below_threshold']
         if score < self.settings.threshold:
             stats['below_threshold'] += 1
             if self.settings.candidates and secret_kind(proposal.text, self.settings.allow_secrets) is None:
-                heapq.heappush(self.below, (score, -order, proposal))
-                if len(self.below) > self.settings.candidates:
-                    heapq.heappop(self.below)
+                self.ranking.under(score, proposal)
             return
         secret = secret_kind(proposal.text, self.settings.allow_secrets)
         if secret is not None:
@@ -217,14 +213,7 @@ class _Run:
             stats[reason] += 1
             return
         stats['rule:' + proposal.rule] += 1
-        self.kept.append((score, order, proposal))
-
-    def ranked(self) -> tuple[list[Proposal], list[Proposal]]:
-        """The best `max_add` candidates (score, then order of appearance) and the rest, each in transcript order."""
-        best = sorted(self.kept, key=lambda k: (-k[0], k[1]))
-        cut = self.settings.max_add
-        return ([p for _, _, p in sorted(best[:cut], key=lambda k: k[1])],
-                [p for _, _, p in sorted(best[cut:], key=lambda k: k[1])])
+        self.ranking.keep(score, proposal)
 
 
 def build(
@@ -249,7 +238,7 @@ def build(
     for source, lines, start in transcripts:
         stats = files.setdefault(source, Counter())
         run.transcript(source, lines, stats, start)
-    proposed, held_back = run.ranked()
+    proposed, held_back = run.ranking.best(settings.max_add)
     for proposal in proposed:
         files[proposal.source]['proposed'] += 1
     for proposal in held_back:
@@ -257,5 +246,4 @@ def build(
     for stats in files.values():
         stats['parsed'] = stats['lines'] - stats['blank'] - stats['oversized'] - stats['malformed'] - stats['unread']
         total.update(stats)
-    below = [p for _, _, p in sorted(run.below, key=lambda k: (-k[0], -k[1]))]
-    return Result(proposed, total, files, run.withheld, held_back, below)
+    return Result(proposed, total, files, run.withheld, held_back, run.ranking.best_under())

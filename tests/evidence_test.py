@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memory_gate import evidence, weights
+from memory_gate import cues, evidence, weights
 from memory_gate.pipeline import Result, Settings, Transcript, build
 
 DEFAULT = Settings()
@@ -185,7 +185,7 @@ def test_a_replayed_plan_is_weighed_as_a_plan_section_by_section() -> None:
 
 def ungated(sentence: str) -> list[str]:
     import re
-    return [name for name, pattern in evidence.PHRASE_FEATURES if re.search(pattern, sentence)]
+    return [name for name, pattern in cues.PHRASE_FEATURES if re.search(pattern, sentence)]
 
 
 def corpus_sentences() -> list[str]:
@@ -203,7 +203,7 @@ def test_gates_are_sound_on_the_corpus() -> None:
         assert evidence.phrases(sentence) == ungated(sentence), sentence
 
 
-VOCAB = sorted({w for gate in evidence.GATES.values() for w in gate} | {'requires', 'require', 'expect', "don't", 'I’m',
+VOCAB = sorted({w for gate in cues.GATES.values() for w in gate} | {'requires', 'require', 'expect', "don't", 'I’m',
                                                                          'the', 'linter', 'Cache', 'tests', 'line', '42'})
 
 

@@ -77,3 +77,15 @@ def test_first_occurrence_wins_and_order_is_chronological() -> None:
     result = run(lines, Settings(threshold=0.0))
     assert [(p.line, p.role) for p in result.proposed] == [(1, 'user'), (2, 'assistant')]
     assert result.stats['duplicate'] == 1
+
+
+def test_proposals_of_several_transcripts_keep_transcript_order() -> None:
+    """Candidates under the threshold in the first transcript do not reorder the kept ones of the next."""
+    def lines(*turns: tuple[str, str]) -> list[bytes | None]:
+        return [json.dumps({'role': r, 'text': t}).encode() for r, t in turns]
+    first = lines(*[('assistant', f'The worker {n} always returns `None`.') for n in range(5)], ('user', 'Never push directly to main.'))
+    second = lines(('user', 'Releases must always be tagged from main.'))
+    result = build([Transcript('a.jsonl', first), Transcript('b.jsonl', second)], Settings())
+    assert [p.source for p in result.proposed] == ['a.jsonl', 'b.jsonl']
+    assert [p.text for p in build([Transcript('a.jsonl', first), Transcript('b.jsonl', second)], Settings(max_add=1)).proposed] \
+        in (['Never push directly to main.'], ['Releases must always be tagged from main.'])
