@@ -54,8 +54,8 @@ def durable_statements() -> dict[str, list[str]]:
 
 
 def candidates(paths: list[str]) -> list[str]:
-    """Every bullet the pipeline would propose from these transcripts, with no cap (withheld ones aside)."""
-    everything = build(transcripts(paths, []), Settings(max_add=sys.maxsize))
+    """Every candidate bullet of these transcripts, with no cap and no score threshold (withheld ones aside)."""
+    everything = build(transcripts(paths, []), Settings(max_add=sys.maxsize, threshold=0.0))
     return [p.text for p in everything.proposed + everything.held_back]
 
 
