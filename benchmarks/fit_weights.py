@@ -32,7 +32,8 @@ L2 = 0.3
 LASTING = ('scope', 'modal', 'alternative', 'cause', 'stance', 'team', 'rule_noun', 'why_section', 'works')
 MOMENT = ('report', 'zh_report', 'narration', 'status', 'deixis', 'location', 'count', 'label', 'step', 'ask',
           'request', 'command', 'heading', 'item', 'do_section', 'long_turn', 'person', 'past')
-PRIOR = {**{n: PRIOR_STRENGTH for n in LASTING}, **{n: -PRIOR_STRENGTH for n in MOMENT}} if (PRIOR_STRENGTH := 1.0) else {}
+PRIOR_STRENGTH = 1.0
+PRIOR = {**{n: PRIOR_STRENGTH for n in LASTING}, **{n: -PRIOR_STRENGTH for n in MOMENT}}
 REAL_WEIGHT = 1.0  # a real example counts this many times a dev one: real text is the truth
 QUIET = 0.2  # proposals per session the threshold aims at on the training sessions (other projects run longer)
 DEV_RECALL = 0.85
@@ -47,7 +48,7 @@ class Example(NamedTuple):
 
 
 def names_of(evidence: str) -> tuple[str, ...]:
-    return tuple(part.strip()[1:] for part in evidence.split(' · ') if part.strip())
+    return tuple(part.strip()[1:].split(' "', 1)[0] for part in evidence.split(' · ') if part.strip())
 
 
 def dev_examples() -> list[Example]:
@@ -73,7 +74,7 @@ def real_examples(corpus: Path) -> tuple[list[Example], dict[str, int], dict[str
 
 def fit(examples: Sequence[Example], steps: int = 600, rate: float = 0.5) -> tuple[float, dict[str, float]]:
     """Logistic regression by gradient descent; returns (bias, weights)."""
-    feats = sorted({n for e in examples for n in e.names} - set(FIXED))
+    feats = sorted(({n for e in examples for n in e.names} | set(PRIOR)) - set(FIXED))  # unseen cues keep their prior
     index = {n: i for i, n in enumerate(feats)}
     rows = [([index[n] for n in e.names if n in index], 1.0 if e.keep else 0.0, REAL_WEIGHT if e.source != 'dev' else 1.0)
             for e in examples]

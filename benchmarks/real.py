@@ -1,13 +1,14 @@
 """How the gate does on real agent sessions: per source, proposals and junk per session, precision, recall.
 
-    python benchmarks/real.py [--corpus DIR] [--show] [--curve] [--loo]
+    python benchmarks/real.py [--corpus DIR] [--show] [--marked]
 
 Reads the hand-labeled sessions of ../shared/transcripts/real (labels/<source>.jsonl: what a
 maintainer of that project would keep), runs the real pipeline on every session with no cap,
 and matches proposals to labels the way the hidden check does: after normalising both
 (drop `` ` * _ > # ``, squeeze whitespace, lowercase), one contains the other or they share a
 run of at least max(20, half the shorter) characters; one to one, so a second proposal
-matching an already matched label is junk.
+matching an already matched label is junk. --show lists every proposal (KEEP or junk); --marked appends a
+`Memory:` line to every session (written the way its tool writes) and counts how often it is proposed.
 """
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from memory_gate.sentences import printable
 CORE_STATS = (
     'lines', 'parsed', 'malformed', 'blank', 'oversized', 'undecodable', 'mined', 'sentences', 'code_lines',
     'dropped_no_signal', 'signal', 'dropped_noise', 'dropped_length', 'withheld_secret', 'duplicate',
-    'already_in_memory', 'declined', 'already_proposed', 'held_back', 'proposed',
+    'already_in_memory', 'declined', 'already_proposed', 'below_threshold', 'not_accepted', 'held_back', 'proposed',
 )
 
 
@@ -103,8 +103,8 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     b.add_argument('transcripts', nargs='+', metavar='TRANSCRIPT', help="JSONL transcript, or '-' for stdin")
     b.add_argument('--json', action='store_true', help='print {"stats", "files", "proposed", "withheld"} instead')
     b.add_argument('--stats', action='store_true', help='print counters to stderr')
-    b.add_argument('--candidates', type=int, nargs='?', const=20, default=0, metavar='N',
-                   help='print the N best candidates under the threshold (default 20), ranked, instead of the diff')
+    b.add_argument('--candidates', type=int, default=0, metavar='N',
+                   help='print the N best candidates under the threshold, ranked, instead of the diff')
     b.add_argument('--since', metavar='REV', help='judge only what each transcript adds to its version at REV')
     sub.add_parser('snippet', help='print the lines to paste into AGENTS.md that ask agents to mark what lasts')
     h = sub.add_parser('hook', help='the pre-commit hook: write proposals beside transcripts, exit 1 when any')

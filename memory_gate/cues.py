@@ -76,8 +76,10 @@ CODE_SPANS_RE = r'`[^`]+`[^`]*`[^`]+`[^`]*`[^`]+`'
 # Explicit memory: a line of someone's own words that marks a statement for memory.
 # Must catch: "Memory: the staging DB is reset nightly." "Note for AGENTS.md: use pnpm." "记住：时间一律用 UTC。"
 # Must not: "4. Memory: unbounded data structures" (a list item: the layout says so, see is_marked).
-MARKER_RE = (r'(?i)^(?:memory|remember|durable|note for (?:agents|claude|gemini)\.md|for (?:agents|claude|gemini)\.md|'
-             r'(?:agents|claude|gemini)\.md)\s*[:：]\s*(?=\S)|^(?:记住|记忆|备忘)\s*[:：]\s*(?=\S)')
+_MARKER = (r'\*{0,2}(?:memory|remember|durable|note for (?:agents|claude|gemini)\.md|for (?:agents|claude|gemini)\.md|'
+           r'(?:agents|claude|gemini)\.md|记住|记忆|备忘)\*{0,2}\s*[:：]\s*\*{0,2}\s*(?=\S)')
+MARKER_RE = '(?i)^' + _MARKER  # at the start of a line (evidence.placed knows which sentences open one)
+MARKER_ANY_LINE_RE = '(?im)^[ \t]*' + _MARKER  # somewhere in a turn: then the turn is never screened out whole
 # What `memory-gate snippet` prints, for a team to paste into its AGENTS.md (the tool never writes it there).
 SNIPPET = """\
 ## Durable findings
@@ -93,9 +95,12 @@ what you did: no "I fixed", no line numbers, no "for now".
 """
 
 # The user accepting what the assistant just recommended, as a whole short turn: "yes", "agreed", "go with that", "好".
-ACCEPT_RE = (r"(?i)^\W*(?:yes|yep|yeah|agreed|agree|sounds good|ok(?:ay)?,? (?:go|do it|let's do it)|go with (?:that|it|option \w+|your \w+)|"
-             r"let's do (?:that|it)|do it|ship it|lgtm|perfect|makes sense|approved?|好的?|可以|就这样|同意|行|没问题)\W*"
-             r"(?:(?:go|do it|please|thanks|let's go)\W*)?$")
+# The whole turn is made of these: "yes", "ok, go ahead", "sounds good, do it", "let's go with option 2", "好的，就这么办".
+# Must not: "Yes, but use Redis", "no", "不好" (a word outside the set).
+ACCEPT_RE = (r"(?i)(?:(?:yes|yep|yeah|yup|sure|ok|okay|agreed|agree|sounds good|perfect|great|makes sense|lgtm|approved?|"
+             r"please|thanks|thank you|go ahead|go for it|do it|do that|ship it|let's do (?:it|that|this)|let's go|"
+             r"(?:let's )?go with (?:that|it|this|option \w+|your \w+|\w+)|好的?|可以的?|就这样|就这么办|同意|行|没问题)"
+             r"[\s,.!?;:~，。！、…-]*)+")
 
 PHRASE_FEATURES: tuple[tuple[str, str], ...] = (
     ('scope', SCOPE_RE), ('modal', MODAL_RE), ('alternative', ALTERNATIVE_RE), ('cause', CAUSE_RE),
@@ -139,6 +144,8 @@ GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, wor
 }.items()}
 TOKEN_RE = r'[a-z]+|[0-9#:：*`\[-]'
 CJK_RE = r'[\u3000-\u9fff\uff00-\uffef]'
+# Letters (?i) folds to an ASCII letter (dotless i, long s) and digits other than 0-9: the tokens cannot see them.
+UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'
 
 # The heading a sentence sits under says what kind of text it is. Background, reasons and decisions last:
 # "## Context", "### Root cause", "**Key decisions**". Steps, file lists, checks and summaries do not:

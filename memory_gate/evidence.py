@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from memory_gate.cues import (
@@ -17,24 +17,30 @@ from memory_gate.cues import (
     CJK_RE,
     DO_SECTION_RE,
     GATES,
+    MARKER_ANY_LINE_RE,
     MARKER_RE,
     PHRASE_FEATURES,
     RECOMMEND_RE,
     TOKEN_RE,
+    UNFOLDED_RE,
     WHY_SECTION_RE,
 )
+
+# A user turn this long is pasted text (a template, a hand-off prompt, a plan, a log), not the user's own words;
+# a turn this long is a report or a plan, and a sentence this long is rarely a rule.
+PASTED_SENTENCES = LONG_TURN = 12
+LONG_SENTENCE = 200
+
+
+PHRASES = dict(PHRASE_FEATURES)
 
 
 def phrases(sentence: str) -> list[str]:
     """The names of the phrase features a sentence shows, in PHRASE_FEATURES order."""
-    if re.search(CJK_RE, sentence):
+    if re.search(CJK_RE, sentence) or (not sentence.isascii() and re.search(UNFOLDED_RE, sentence)):
         return [name for name, pattern in PHRASE_FEATURES if re.search(pattern, sentence)]
     tokens = set(re.findall(TOKEN_RE, sentence.lower()))
     return [name for name, pattern in PHRASE_FEATURES if not GATES[name].isdisjoint(tokens) and re.search(pattern, sentence)]
-
-
-# A user turn this long is pasted text (a template, a hand-off prompt, a plan, a log), not the user's own words.
-PASTED_SENTENCES = 12
 
 
 def section(heading: str) -> str:
@@ -57,6 +63,26 @@ class Context(NamedTuple):
     section: str = ''  # what the heading above the sentence says of it (section())
 
 
+def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
+           strip_lead: Callable[[str], str]) -> Iterator[tuple[str, Context]]:
+    """Each statement of a turn with its place: the section it sits in, and whether a memory marker opened its
+    line (then the rest of that line is one statement, marker cut). Pasted text marks nothing."""
+    pasted = role == 'user' and len(pieces) >= PASTED_SENTENCES
+    under, i = '', 0
+    while i < len(pieces):
+        sentence, layout, first = pieces[i]
+        i += 1
+        if first and layout == 'heading':
+            under = section(sentence)
+        elif first and (sentence.startswith('**') or sentence.endswith(':')):
+            under = section(sentence) or under  # a bold label or a lead-in line may open a section
+        cut = marker_end(sentence) if first and not layout and not pasted else 0
+        while cut and i < len(pieces) and not pieces[i][2]:
+            sentence, i = sentence + ' ' + pieces[i][0], i + 1
+        ctx = Context(role, '', layout, len(pieces), marked=cut > 0, voice=voice, section=under)
+        yield (sentence[cut:] if cut else strip_lead(sentence)), ctx
+
+
 def features(sentence: str, ctx: Context) -> list[str]:
     """The names of the features a sentence and its place show, in a fixed order."""
     voice = ctx.voice or ('pasted' if ctx.role == 'user' and ctx.turn_sentences >= PASTED_SENTENCES else ctx.role)
@@ -66,9 +92,9 @@ def features(sentence: str, ctx: Context) -> list[str]:
     found += phrases(sentence)
     if ctx.layout:
         found.append(ctx.layout)
-    if ctx.turn_sentences >= 12:
+    if ctx.turn_sentences >= LONG_TURN:
         found.append('long_turn')
-    if len(sentence) > 200:
+    if len(sentence) > LONG_SENTENCE:
         found.append('long_sentence')
     if ctx.accepted:
         found.append('accepted')
@@ -82,8 +108,9 @@ def is_recommendation(sentence: str) -> bool:
 
 
 def is_acceptance(turn_text: str) -> bool:
+    """A whole short user turn that accepts: "yes", "ok, go ahead", "go with option 2", "好的，就这么办"."""
     text = turn_text.strip()
-    return len(text) <= 60 and re.search(ACCEPT_RE, text) is not None
+    return 0 < len(text) <= 60 and re.fullmatch(ACCEPT_RE, text) is not None
 
 
 def marker_end(line: str) -> int:
@@ -92,13 +119,27 @@ def marker_end(line: str) -> int:
     return match.end() if match else 0
 
 
+def may_speak(prose: str, role: str) -> bool:
+    """Whether a turn no rule fires on may still hold a marked line or (the assistant's) a recommendation."""
+    return re.search(MARKER_ANY_LINE_RE, prose) is not None or (role == 'assistant' and is_recommendation(prose))
+
+
 def score(names: Iterable[str], weights: Mapping[str, float], bias: float) -> float:
     """The probability, from the fitted log-odds, that a maintainer keeps the sentence (rounded: byte-identical)."""
     z = bias + sum(weights.get(n, 0.0) for n in names)
     return round(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))), 4)
 
 
-def describe(names: Iterable[str], weights: Mapping[str, float]) -> str:
-    """The evidence in a few words: every feature found, strongest first, signed by its weight."""
+def describe(sentence: str, names: Iterable[str], weights: Mapping[str, float]) -> str:
+    """The evidence in a few words: every feature found, strongest first, signed by its weight, with the words
+    a phrase feature matched ('+user · +scope "always" · -deixis "now"')."""
     weighed = sorted(((weights.get(n, 0.0), n) for n in names), key=lambda wn: (-abs(wn[0]), wn[1]))
-    return ' · '.join(f'{"+" if w >= 0 else "-"}{n}' for w, n in weighed)
+    return ' · '.join(f'{"+" if w >= 0 else "-"}{n}{quote(sentence, n)}' for w, n in weighed)
+
+
+def quote(sentence: str, name: str) -> str:
+    """The words a phrase feature matched, quoted and short ('' for a feature of place or voice)."""
+    pattern = PHRASES.get(name)
+    match = re.search(pattern, sentence) if pattern else None
+    words = ' '.join(match.group(0).split())[:24] if match else ''
+    return f' "{words}"' if words and words.replace('"', '') else ''

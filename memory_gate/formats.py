@@ -32,7 +32,7 @@ INJECTED_BLOCK_RE = (  # compiled on first use, with re.S
     r'<(system-reminder|system_reminder|environment_context|user_instructions|INSTRUCTIONS|command-name|command-message|'
     r'command-args|command-contents|local-command-stdout|local-command-stderr|local-command-caveat|bash-input|'
     r'bash-stdout|bash-stderr|task-notification|turn_aborted|user_shell_command|image|ide_opened_file|'
-    r'ide_selection)\b[^>]*>.*?(?:</\1>|\Z)'
+    r'ide_selection|skill)\b[^>]*>.*?(?:</\1>|\Z)'
 )
 INJECTED_START_RE = (
     r'^\s*(?:# AGENTS\.md instructions for|# CLAUDE\.md|\[Request interrupted|Caveat: The messages below were generated|'

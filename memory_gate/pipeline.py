@@ -84,9 +84,15 @@ RECOMMENDED = Rule('recommended', 'decision', '')
 MAX_PENDING = 50  # recommendations waiting for the user's answer
 
 
-class _Pending(NamedTuple):
-    """A candidate whose score waits on the next turn: a recommendation the user may accept."""
+def described(proposal: Proposal, names: Sequence[str]) -> Proposal:
+    """The proposal with its evidence in words (only for what is shown: kept, or listed under the threshold)."""
+    return proposal._replace(evidence=evidence.describe(proposal.text, names, weights.WEIGHTS))
 
+
+class _Pending(NamedTuple):
+    """A candidate whose score waits on the next user turn: a recommendation the user may accept."""
+
+    order: int
     proposal: Proposal
     ctx: evidence.Context
 
@@ -99,7 +105,8 @@ class _Run:
         self.known = known  # reason -> identities: already_in_memory, declined, already_proposed
         self.seen: set[str] = set()
         self.ranking: Ranking[Proposal] = Ranking(settings.candidates)
-        self.pending: list[_Pending] = []
+        self.pending: list[_Pending] = []  # the recommendations of the last assistant turn
+        self.order = 0  # candidates in the order they were said: the diff keeps it
         self.withheld: list[Withheld] = []
         self.judge = filters.Judge(settings.signal_rules, settings.noise_rules, settings.min_length, settings.max_length)
 
@@ -117,85 +124,89 @@ class _Run:
         self.settle(None, stats)
 
     def turn(self, source: str, turn: Turn, stats: Counter[str]) -> None:
+        if turn.role == 'user':  # before the roles check: a user turn can accept what the assistant recommended
+            self.settle(turn, stats)
         if turn.role not in self.settings.roles:
             stats['skipped_role_turns'] += 1
             return
         prose, code_lines = strip_code(sanitize(turn.text))
         stats['code_lines'] += code_lines
-        self.settle(turn, stats)
-        if len(prose) <= WHOLE_TURN_SCREEN and self.judge.silent(prose) and not evidence.marker_end(prose.lstrip()):
+        if turn.role == 'assistant' and prose.strip():
+            self.settle(None, stats)  # a recommendation is accepted only in answer to the turn that made it
+        if len(prose) <= WHOLE_TURN_SCREEN and self.judge.silent(prose) and not evidence.may_speak(prose, turn.role):
             count = count_sentences(prose)
             stats['sentences'] += count
             stats['dropped_no_signal'] += count
             return
-        sentences = list(split_marked(prose))
-        stats['sentences'] += len(sentences)
-        under = ''
-        for sentence, layout, first in sentences:
-            if first and layout == 'heading':
-                under = evidence.section(sentence)
-            elif first and (sentence.startswith('**') or sentence.endswith(':')):
-                under = evidence.section(sentence) or under  # a bold label or a lead-in line may open a section
-            marked = first and layout == '' and evidence.marker_end(sentence)
-            sentence = sentence[marked:] if marked else self.judge.strip_lead(sentence)
-            ctx = evidence.Context(turn.role, '', layout, len(sentences), marked=bool(marked), voice=turn.voice, section=under)
+        for sentence, ctx in evidence.placed(list(split_marked(prose)), turn.role, turn.voice, self.judge.strip_lead):
+            stats['sentences'] += 1
             self.sentence(source, turn, sentence, ctx, stats)
 
     def sentence(self, source: str, turn: Turn, sentence: str, ctx: evidence.Context, stats: Counter[str]) -> None:
-        """Drop a sentence (no signal, noise, length), or weigh it as a candidate."""
-        verdict, found = self.judge.verdict(sentence)
-        if ctx.marked:
-            found = MARKED
-            verdict = 'length' if not filters.length_ok(sentence, self.settings.min_length, self.settings.max_length) \
-                else self.judge.noise_reason(sentence) or 'keep'
-        elif found is None and turn.role == 'assistant' and evidence.is_recommendation(sentence):
-            found = RECOMMENDED
-            verdict = 'keep' if filters.length_ok(sentence, self.settings.min_length, self.settings.max_length) else 'length'
+        """Drop a sentence (no signal, noise, length), or weigh it as a candidate (a recommendation waits)."""
+        verdict, found = self.verdict(sentence, turn, ctx)
         if found is None:
             stats['dropped_no_signal'] += 1
             return
         stats['signal'] += 1
         if verdict != 'keep':
             stats['dropped_length' if verdict == 'length' else 'dropped_noise'] += 1
-            stats[verdict] += verdict != 'length'
+            if verdict != 'length':
+                stats[verdict] += 1
             return
         proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind, turn.session, turn.timestamp,
                             turn.message)
-        ctx = ctx._replace(kind=found.kind)
+        item = _Pending(self.order, proposal, ctx._replace(kind=found.kind))
+        self.order += 1
         if turn.role == 'assistant' and evidence.is_recommendation(sentence):
-            self.pending.append(_Pending(proposal, ctx))
-            if len(self.pending) > MAX_PENDING:  # memory stays bounded when no user turn comes
-                oldest = self.pending.pop(0)
-                if oldest.proposal.rule == RECOMMENDED.name:
-                    stats['not_accepted'] += 1
-                else:
-                    self.weigh(oldest.proposal, oldest.ctx, stats)
+            self.pending.append(item)
+            if len(self.pending) > MAX_PENDING:  # memory stays bounded in a turn of endless recommendations
+                self.release(self.pending.pop(0), stats)
         else:
-            self.weigh(proposal, ctx, stats)
+            self.weigh(item, stats)
+
+    def verdict(self, sentence: str, turn: Turn, ctx: evidence.Context) -> tuple[str, Rule | None]:
+        """The judge's verdict; a marked statement is kept unless it is a question, a recommendation may wait."""
+        fits = filters.length_ok(sentence, self.settings.min_length, self.settings.max_length)
+        if ctx.marked:
+            return ('noise:question' if sentence.rstrip().endswith(('?', '？')) else 'keep' if fits else 'length'), MARKED
+        verdict, found = self.judge.verdict(sentence)
+        if found is None and turn.role == 'assistant' and evidence.is_recommendation(sentence):
+            return ('keep' if fits else 'length'), RECOMMENDED
+        return verdict, found
 
     def settle(self, turn: Turn | None, stats: Counter[str]) -> None:
-        """At a user turn (or the end), weigh the recommendations said since the last one: accepted when it says so."""
-        if not self.pending or (turn is not None and turn.role != 'user'):
-            return
+        """Weigh the waiting recommendations: accepted when this user turn says so, on their own otherwise."""
         accepted = turn is not None and evidence.is_acceptance(turn.text)
         for item in self.pending:
             if accepted and turn is not None:
-                self.weigh(item.proposal._replace(accepted_line=turn.line), item.ctx._replace(accepted=True), stats)
-            elif item.proposal.rule == RECOMMENDED.name:
-                stats['not_accepted'] += 1
+                self.weigh(item._replace(proposal=item.proposal._replace(accepted_line=turn.line),
+                                         ctx=item.ctx._replace(accepted=True)), stats)
             else:
-                self.weigh(item.proposal, item.ctx, stats)
+                self.release(item, stats)
         self.pending = []
 
-    def weigh(self, proposal: Proposal, ctx: evidence.Context, stats: Counter[str]) -> None:
+    def release(self, item: _Pending, stats: Counter[str]) -> None:
+        """A recommendation nobody accepted: weighed as it stands, or dropped when only acceptance made it one."""
+        if item.proposal.rule == RECOMMENDED.name:
+            stats['not_accepted'] += 1
+        else:
+            self.weigh(item, stats)
+
+    def weigh(self, item: _Pending, stats: Counter[str]) -> None:
         """Score a candidate; keep it over the threshold, unless it is a secret or known already."""
-        names = evidence.features(proposal.text, ctx)
+        names = evidence.features(item.proposal.text, item.ctx)
         score = evidence.score(names, weights.WEIGHTS, weights.BIAS)
-        proposal = proposal._replace(score=score, evidence=evidence.describe(names, weights.WEIGHTS))
+        proposal = item.proposal._replace(score=score)
+        key = identity(proposal.text)
+        # "As AGENTS.md says: <bullet>" quotes memory back: the part after the colon counts too.
+        quoted = identity(proposal.text.split(': ', 1)[1]) if ': ' in proposal.text else key
+        reason = 'duplicate' if key in self.seen else next(
+            (r for r, keys in self.known.items() if key in keys or quoted in keys), '')
         if score < self.settings.threshold:
             stats['below_threshold'] += 1
-            if self.settings.candidates and secret_kind(proposal.text, self.settings.allow_secrets) is None:
-                self.ranking.under(score, proposal)
+            if self.settings.candidates and not reason and secret_kind(proposal.text, self.settings.allow_secrets) is None:
+                self.ranking.under(score, item.order, described(proposal, names), key)
             return
         secret = secret_kind(proposal.text, self.settings.allow_secrets)
         if secret is not None:
@@ -203,17 +214,12 @@ class _Run:
             stats['withheld_secret:' + secret] += 1
             self.withheld.append(Withheld(proposal.source, proposal.line, secret))
             return
-        key = identity(proposal.text)
-        # "As AGENTS.md says: <bullet>" quotes memory back: the part after the colon counts too.
-        quoted = identity(proposal.text.split(': ', 1)[1]) if ': ' in proposal.text else key
-        reason = 'duplicate' if key in self.seen else next(
-            (r for r, keys in self.known.items() if key in keys or quoted in keys), '')
         self.seen.add(key)
         if reason:
             stats[reason] += 1
             return
         stats['rule:' + proposal.rule] += 1
-        self.ranking.keep(score, proposal)
+        self.ranking.keep(score, item.order, described(proposal, names))
 
 
 def build(

@@ -72,7 +72,7 @@ def test_pasted_user_text_is_not_the_users_voice() -> None:
 def test_every_proposal_carries_its_score_and_evidence() -> None:
     [p] = run(('user', 'Never push directly to main.')).proposed
     assert p.score >= weights.THRESHOLD
-    assert '+user' in p.evidence.split(' · ') and '+scope' in p.evidence.split(' · ')
+    assert '+user' in p.evidence.split(' · ') and '+scope "Never"' in p.evidence.split(' · ')
 
 
 def test_threshold_is_a_setting() -> None:
@@ -195,7 +195,8 @@ def corpus_sentences() -> list[str]:
     root = Path(__file__).resolve().parent.parent
     text = '\n'.join(p.read_text(encoding='utf-8') for p in sorted((root / 'benchmarks' / 'devset').glob('*.txt')))
     found = [line[3:] for line in text.splitlines() if line[:3] in ('U> ', 'A> ', '.. ')]
-    return [*found, *MUST_KEEP, *MUST_DROP, *split_sentences(RECOMMEND)]
+    unfolded = ['ı prefer pnpm', 'It was cauſed by a race.', 'See line ٣ for it.', 'PR #٥ is open', 'All ٣ tests pass.']
+    return [*found, *MUST_KEEP, *MUST_DROP, *split_sentences(RECOMMEND), *unfolded]
 
 
 def test_gates_are_sound_on_the_corpus() -> None:
@@ -229,3 +230,67 @@ def test_a_marked_line_appended_to_a_real_session_is_proposed_and_the_plain_one_
     [marked] = with_line('Done with the cleanup.\nMemory: ' + statement).proposed
     assert (marked.text, marked.rule, marked.role) == (statement, 'marked', 'assistant')
     assert statement not in texts(with_line(statement))
+
+
+# --- found in review: short turns, what a "yes" answers, injected blocks, order, candidates ------------
+
+def test_a_short_turn_no_rule_fires_on_still_gives_its_marked_line_and_its_recommendation() -> None:
+    [marked] = run(('assistant', 'Thanks.\nMemory: the staging db resets nightly at two.')).proposed
+    assert (marked.text, marked.rule) == ('the staging db resets nightly at two.', 'marked')
+    [accepted] = run(('user', 'Which cache?'), ('assistant', 'I recommend Redis for the local cache.'), ('user', 'yes')).proposed
+    assert (accepted.text, accepted.accepted_line) == ('I recommend Redis for the local cache.', 3)
+
+
+def test_a_marked_line_is_one_statement_kept_even_when_conditional_and_bold_markers_count() -> None:
+    result = run(('assistant', 'Memory: if the build fails with ENOSPC, clear the docker cache first. Then rerun it.\n'
+                               '**Memory:** the staging db resets nightly at two.'))
+    assert texts(result) == ['if the build fails with ENOSPC, clear the docker cache first. Then rerun it.',
+                             'the staging db resets nightly at two.']
+    assert run(('assistant', 'Memory: is the staging db reset nightly?')).stats['noise:question'] == 1
+
+
+def test_yes_accepts_only_the_last_assistant_turn() -> None:
+    result = run(('user', 'the build is failing, fix it'), ('assistant', 'We should look at the webpack config next.'),
+                 ('assistant', 'Found it: the loader was misconfigured.'), ('assistant', 'Shall I commit and push?'),
+                 ('user', 'yes'))
+    assert texts(result) == [] and result.stats['not_accepted'] == 1
+    many = run(*[('assistant', f'I recommend option {n} for the cache layer.') for n in range(60)], ('user', 'yes'))
+    assert texts(many) == ['I recommend option 59 for the cache layer.']
+
+
+def test_acceptance_is_read_even_when_only_the_assistant_is_mined() -> None:
+    turns = [('user', 'Which cache?'), ('assistant', RECOMMEND), ('user', 'go ahead')]
+    [p] = run(*turns, settings=Settings(roles=frozenset({'assistant'}))).proposed
+    assert p.accepted_line == 3
+
+
+@pytest.mark.parametrize('answer', ['ok', 'sure', 'go ahead', 'yes, go ahead', "let's go with option 2", '可以的', '好的，就这么办'])
+def test_more_ways_to_say_yes(answer: str) -> None:
+    assert evidence.is_acceptance(answer)
+
+
+@pytest.mark.parametrize('answer', ['Yes, but use Redis', 'no', '不好', '', 'ok but first explain why Redis over SQLite for this case'])
+def test_not_a_yes(answer: str) -> None:
+    assert not evidence.is_acceptance(answer)
+
+
+def test_a_marker_inside_an_injected_skill_block_or_a_pasted_turn_is_not_a_marker() -> None:
+    skill = ("<skill>\nname: memory\nRemember: **If you don't store a memory, it is lost forever when the session ends.**\n"
+             "</skill>\nfix the failing test")
+    assert [p for p in run(('user', skill)).proposed if p.rule == 'marked'] == []
+    pasted = ' '.join(f'Step {n}: wait for the worker.' for n in range(14)) + '\nMemory: the worker pool is fixed at four.'
+    assert [p for p in run(('user', pasted)).proposed if p.rule == 'marked'] == []
+
+
+def test_a_recommendation_weighed_late_keeps_its_place_in_the_diff() -> None:
+    result = run(('assistant', 'We should always use Postgres for persistence.'), ('assistant', 'Timestamps are always stored in UTC.'),
+                 ('user', 'hmm'), settings=Settings(threshold=0.0))
+    assert [p.line for p in result.proposed] == [1, 2]
+
+
+def test_candidates_list_each_sentence_once_and_nothing_memory_holds() -> None:
+    said = 'The worker always returns `None`.'
+    turns = [('assistant', said), ('assistant', said), ('assistant', 'The cache always returns `None`.')]
+    listed = build([Transcript('t.jsonl', [json.dumps({'role': r, 'text': t}).encode() for r, t in turns])],
+                   Settings(candidates=10), '- The cache always returns `None`.\n').below
+    assert [p.text for p in listed] == [said]
