@@ -41,6 +41,7 @@ COMMAND_RE = r'(?i)^(?:bun|npm|npx|pnpm|yarn|git|go|mise|make|python3?|pip|uv|ca
 ASK_RE = r"(?i)^(?:what|why|how|where|when|which|who|whose|is|are|was|were|does|do|did|can|could|would|will|has|have|any)\b(?! (?:not|never)\b)|吗$|么$"
 # A request to do something now: "please", "can you", "commit it", "let's do length only", "帮我".
 REQUEST_RE = r"(?i)\b(?:please|pls|can you|could you|would you|let's|lets|go ahead|commit it|push it|merge it)\b|帮我|请你?|给我"
+RECOMMEND_WORDS = ('recommend', 'suggest', 'propose', 'go with', 'best option', 'option', 'should', '建议', '推荐')
 # A recommendation, which becomes a decision when the user accepts it in the next turn.
 RECOMMEND_RE = r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation|i'd go with|the best option|option [a-c1-3]\b|we should|you should)\b|建议|推荐"
 

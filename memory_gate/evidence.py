@@ -21,6 +21,7 @@ from memory_gate.cues import (
     MARKER_RE,
     PHRASE_FEATURES,
     RECOMMEND_RE,
+    RECOMMEND_WORDS,
     TOKEN_RE,
     UNFOLDED_RE,
     WHY_SECTION_RE,
@@ -76,7 +77,7 @@ def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
             under = section(sentence)
         elif first and (sentence.startswith('**') or sentence.endswith(':')):
             under = section(sentence) or under  # a bold label or a lead-in line may open a section
-        cut = marker_end(sentence) if first and not layout and not pasted else 0
+        cut = marker_end(sentence) if first and not layout and not pasted and (':' in sentence or '：' in sentence) else 0
         while cut and i < len(pieces) and not pieces[i][2]:
             sentence, i = sentence + ' ' + pieces[i][0], i + 1
         ctx = Context(role, '', layout, len(pieces), marked=cut > 0, voice=voice, section=under)
@@ -104,7 +105,8 @@ def features(sentence: str, ctx: Context) -> list[str]:
 
 
 def is_recommendation(sentence: str) -> bool:
-    return re.search(RECOMMEND_RE, sentence) is not None
+    low = sentence.lower()  # every recommendation holds one of these: most sentences skip the pattern
+    return any(w in low for w in RECOMMEND_WORDS) and re.search(RECOMMEND_RE, sentence) is not None
 
 
 def is_acceptance(turn_text: str) -> bool:
@@ -121,7 +123,8 @@ def marker_end(line: str) -> int:
 
 def may_speak(prose: str, role: str) -> bool:
     """Whether a turn no rule fires on may still hold a marked line or (the assistant's) a recommendation."""
-    return re.search(MARKER_ANY_LINE_RE, prose) is not None or (role == 'assistant' and is_recommendation(prose))
+    marker = (':' in prose or '：' in prose) and re.search(MARKER_ANY_LINE_RE, prose) is not None
+    return marker or (role == 'assistant' and is_recommendation(prose))
 
 
 def score(names: Iterable[str], weights: Mapping[str, float], bias: float) -> float:

@@ -167,11 +167,12 @@ class _Run:
 
     def verdict(self, sentence: str, turn: Turn, ctx: evidence.Context) -> tuple[str, Rule | None]:
         """The judge's verdict; a marked statement is kept unless it is a question, a recommendation may wait."""
-        fits = filters.length_ok(sentence, self.settings.min_length, self.settings.max_length)
         if ctx.marked:
+            fits = filters.length_ok(sentence, self.settings.min_length, self.settings.max_length)
             return ('noise:question' if sentence.rstrip().endswith(('?', '？')) else 'keep' if fits else 'length'), MARKED
         verdict, found = self.judge.verdict(sentence)
         if found is None and turn.role == 'assistant' and evidence.is_recommendation(sentence):
+            fits = filters.length_ok(sentence, self.settings.min_length, self.settings.max_length)
             return ('keep' if fits else 'length'), RECOMMENDED
         return verdict, found
 

@@ -200,8 +200,10 @@ def corpus_sentences() -> list[str]:
 
 
 def test_gates_are_sound_on_the_corpus() -> None:
+    import re
     for sentence in corpus_sentences():
         assert evidence.phrases(sentence) == ungated(sentence), sentence
+        assert evidence.is_recommendation(sentence) == bool(re.search(cues.RECOMMEND_RE, sentence)), sentence
 
 
 VOCAB = sorted({w for gate in cues.GATES.values() for w in gate} | {'requires', 'require', 'expect', "don't", 'I’m',
