@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import run
+from tests.conftest import git, run
+from tests.hook_test import hook_repo  # noqa: F401  (a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / 'README.md').read_text(encoding='utf-8')
@@ -22,11 +24,11 @@ def test_example_diff_is_what_build_prints(tmp_path: Path) -> None:
     assert run(tmp_path, 'build', 'examples/session.jsonl').stdout == block.group(1)
 
 
-def test_snippet_names_hooks_that_exist() -> None:
-    snippet = re.search(r'```yaml\n(.*?)```', README, re.S)
-    assert snippet is not None
+def test_snippets_name_hooks_that_exist() -> None:
     manifest = (ROOT / '.pre-commit-hooks.yaml').read_text()
-    for hook in re.findall(r'- +id: ([\w-]+)', snippet.group(1)):
+    hooks = re.findall(r'^ *- +id: ([\w-]+)', README, re.M)
+    assert {'memory-gate', 'memory-gate-decline'} <= set(hooks)
+    for hook in hooks:
         assert f'id: {hook}\n' in manifest
 
 
@@ -75,3 +77,28 @@ def test_pyproject_example_is_valid(tmp_path: Path) -> None:
     done = run(tmp_path, 'build', 't.jsonl', '--json')
     assert done.returncode == 0, done.stderr
     assert [p['rule'] for p in json.loads(done.stdout)['proposed']] == ['adr']
+
+
+def sh_block(after: str) -> str:
+    """The first ```sh block after the text `after` in the README."""
+    block = re.search(re.escape(after) + r'.*?```sh\n(.*?)```', README, re.S)
+    assert block is not None, after
+    return block.group(1)
+
+
+def test_use_it_from_a_local_clone(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:  # noqa: F811
+    """The three steps as printed, with only the clone's path changed, then the example commit is blocked."""
+    src, rev, env = hook_repo
+    env = {**env, 'PATH': os.path.dirname(sys.executable) + os.pathsep + env['PATH']}  # pre-commit, as installed
+    steps = sh_block('## Use it')
+    assert steps.startswith('pipx install pre-commit') and steps.count('/path/to/memory-gate') == 2
+    script = steps.replace('/path/to/memory-gate', str(src)).replace('pipx install pre-commit', 'true', 1)
+    done = subprocess.run(('bash', '-euc', script), cwd=repo, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f'rev: {rev}\n' in (repo / '.pre-commit-config.yaml').read_text()
+    commit = sh_block('Then commit a transcript').replace('/path/to/memory-gate', str(ROOT))
+    done = subprocess.run(('bash', '-uc', commit), cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, check=False)
+    assert done.returncode == 1 and '+- We decided to use Postgres for all persistence, not SQLite.\n' in done.stdout
+    assert (repo / 'transcripts' / 'session.jsonl.memory.diff').is_file()
+    assert 'memory.diff' not in git(repo, 'status', '--porcelain', '--untracked-files=all')  # ignored, as step 3 says
