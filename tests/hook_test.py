@@ -209,8 +209,9 @@ def test_run_by_hand_all_files_and_manual_stage(project: Repo) -> None:
 
 def without_memory_gate(env: dict[str, str]) -> dict[str, str]:
     """The environment of a user who has memory-gate only through pre-commit: not on their PATH."""
-    own = os.path.dirname(sys.executable)
-    return {**env, 'PATH': os.pathsep.join(p for p in env['PATH'].split(os.pathsep) if p and p != own)}
+    def has_it(folder: str) -> bool:
+        return folder == os.path.dirname(sys.executable) or os.access(os.path.join(folder, 'memory-gate'), os.X_OK)
+    return {**env, 'PATH': os.pathsep.join(p for p in env['PATH'].split(os.pathsep) if p and not has_it(p))}
 
 
 def test_try_repo_and_decline_there(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
