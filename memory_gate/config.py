@@ -16,7 +16,6 @@ so they name the proposals they pick.
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import re
 import sys
@@ -112,6 +111,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
 
 def unknown(key: str, valid: Sequence[str], where: str) -> ConfigError:
     """The one-line error for a misspelt key, naming the nearest valid one."""
+    import difflib  # only for a mistyped key: kept off every run's start-up
+
     near = difflib.get_close_matches(key, valid, n=1)
     hint = f'did you mean {near[0]!r}?' if near else f'expected one of {", ".join(valid)}'
     return ConfigError(f'{where}: unknown setting {key!r}; {hint}')

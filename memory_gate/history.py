@@ -6,7 +6,6 @@ the parser its context); a rewritten one is judged whole.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -42,6 +41,8 @@ def compare(path: str, blob: tuple[str, int] | None) -> Since:
     if blob is None:
         return Since('new')
     oid, size = blob
+    import hashlib  # only when a committed transcript is compared: kept off build's start-up
+
     digest = hashlib.new('sha1' if len(oid) == 40 else 'sha256', b'blob %d\0' % size)
     lines = 1
     try:

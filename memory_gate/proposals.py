@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import shutil
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -130,6 +129,8 @@ def routes(environ: dict[str, str], executable: str, root: str) -> Routes:
     path = environ.get('PATH', '')
     if environ.get('PRE_COMMIT'):
         path = os.pathsep.join(p for p in path.split(os.pathsep) if os.path.abspath(p or '.') != os.path.abspath(own))
+    import shutil  # only when the review prints its routes
+
     if shutil.which('memory-gate', path=path):
         return Routes('memory-gate review', 'memory-gate decline --pending')
     tried = try_repo(executable)
