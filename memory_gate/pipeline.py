@@ -89,8 +89,8 @@ def described(proposal: Proposal, names: Sequence[str]) -> Proposal:
     return proposal._replace(evidence=evidence.describe(proposal.text, names, weights.WEIGHTS))
 
 
-class _Pending(NamedTuple):
-    """A candidate whose score waits on the next user turn: a recommendation the user may accept."""
+class _Candidate(NamedTuple):
+    """A candidate before it is weighed; a recommendation waits in `pending` for the next user turn."""
 
     order: int
     proposal: Proposal
@@ -105,7 +105,7 @@ class _Run:
         self.known = known  # reason -> identities: already_in_memory, declined, already_proposed
         self.seen: set[str] = set()
         self.ranking: Ranking[Proposal] = Ranking(settings.candidates)
-        self.pending: list[_Pending] = []  # the recommendations of the last assistant turn
+        self.pending: list[_Candidate] = []  # the recommendations of the last assistant turn
         self.order = 0  # candidates in the order they were said: the diff keeps it
         self.withheld: list[Withheld] = []
         self.judge = filters.Judge(settings.signal_rules, settings.noise_rules, settings.min_length, settings.max_length)
@@ -156,7 +156,7 @@ class _Run:
             return
         proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind, turn.session, turn.timestamp,
                             turn.message)
-        item = _Pending(self.order, proposal, ctx._replace(kind=found.kind))
+        item = _Candidate(self.order, proposal, ctx._replace(kind=found.kind))
         self.order += 1
         if turn.role == 'assistant' and evidence.is_recommendation(sentence):
             self.pending.append(item)
@@ -187,14 +187,14 @@ class _Run:
                 self.release(item, stats)
         self.pending = []
 
-    def release(self, item: _Pending, stats: Counter[str]) -> None:
+    def release(self, item: _Candidate, stats: Counter[str]) -> None:
         """A recommendation nobody accepted: weighed as it stands, or dropped when only acceptance made it one."""
         if item.proposal.rule == RECOMMENDED.name:
             stats['not_accepted'] += 1
         else:
             self.weigh(item, stats)
 
-    def weigh(self, item: _Pending, stats: Counter[str]) -> None:
+    def weigh(self, item: _Candidate, stats: Counter[str]) -> None:
         """Score a candidate; keep it over the threshold, unless it is a secret or known already."""
         names = evidence.features(item.proposal.text, item.ctx)
         score = evidence.score(names, weights.WEIGHTS, weights.BIAS)

@@ -141,12 +141,17 @@ def test_decline_then_commit_passes(project: Repo) -> None:
     assert project.commit().returncode == 0
 
 
-def test_partial_accept_then_decline_through_pre_commit_alone(project: Repo) -> None:
+def take_all_but(project: Repo, left_out: str) -> None:
+    """A blocked commit of DECIDE and NEVER; the proposal applied, then one bullet taken back out of memory by hand."""
     stage(project, 's.jsonl', DECIDE, NEVER)
     assert project.commit().returncode == 1
     project.git('apply', 's.jsonl.memory.diff')
     memory = project.path / 'AGENTS.md'
-    memory.write_text(memory.read_text().replace(f'- {NEVER}\n', ''))
+    memory.write_text(memory.read_text().replace(f'- {left_out}\n', ''))
+
+
+def test_partial_accept_then_decline_through_pre_commit_alone(project: Repo) -> None:
+    take_all_but(project, NEVER)
     project.git('add', 'AGENTS.md')
     done = project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual')
     assert f'declined: {NEVER}' in done.stdout and DECIDE not in done.stdout
@@ -378,11 +383,7 @@ def test_a_staged_proposal_blocks_without_any_transcript(project: Repo) -> None:
 
 
 def test_build_honours_the_ledger_as_the_hook_does(project: Repo) -> None:
-    stage(project, 's.jsonl', DECIDE, NEVER)
-    assert project.commit().returncode == 1
-    project.git('apply', 's.jsonl.memory.diff')
-    memory = project.path / 'AGENTS.md'
-    memory.write_text(memory.read_text().replace(f'- {NEVER}\n', ''))
+    take_all_but(project, NEVER)
     assert project.memory_gate('decline', 's.jsonl.memory.diff').returncode == 0
     done = project.memory_gate('build', 's.jsonl', '--stats')
     assert done.stdout == '' and '\ndeclined: 1\n' in done.stderr and 'already_in_memory: 1' in done.stderr
