@@ -10,7 +10,18 @@ from memory_gate import files, review
 from memory_gate.files import InputError, read_memory, tracked_files
 from memory_gate.memory import identity, known_identities, parse_ledger, render_ledger
 from memory_gate.pipeline import Settings
-from memory_gate.proposals import MARK, SUFFIX, entries, is_ours, memory_of, pending_bullets, proposed_bullets, routes, shell
+from memory_gate.proposals import (
+    MARK,
+    SUFFIX,
+    entries,
+    is_ours,
+    memory_of,
+    pending_bullets,
+    proposed_bullets,
+    read_ours,
+    routes,
+    shell,
+)
 from memory_gate.report import err
 from memory_gate.sentences import printable
 
@@ -77,7 +88,7 @@ def load(paths: Sequence[str], root: str) -> tuple[list[review.Proposal], int]:
     loaded, status = [], 0
     for path in paths:
         try:
-            text = files.read_text(path) if is_ours(path) else ''
+            text = read_ours(path) or ''
             if not text:
                 raise InputError('is not a memory-gate proposal' if os.path.exists(path) else 'no such file')
             memory = memory_of(text, root)

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from memory_gate import files
 
-_CHUNK = 1024 * 1024
+_CHUNK = files._CHUNK
 
 
 class Since(NamedTuple):

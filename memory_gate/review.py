@@ -16,7 +16,6 @@ from memory_gate.diff import applied, render
 from memory_gate.memory import identity, known_identities
 from memory_gate.proposals import SKIPPED, SUFFIX, Entry, header
 
-ACTIONS = ('take', 'decline', 'reword', 'skip')
 KEYS = {'y': 'take', 'n': 'decline', 's': 'skip'}
 HELP = ('y - take this bullet', 'n - decline it (recorded in the ledger, never proposed again)',
         'e - reword it (the original is recorded as reviewed)', 's - skip it (it stays pending)',
@@ -114,7 +113,7 @@ def ask_one(read: Callable[[str], str | None], say: Callable[[str], None]) -> tu
     while True:
         answer = read('Take this bullet [y,n,e,s,a,d,q,?]? ')
         key = 'q' if answer is None else answer.strip().lower()[:1]
-        if key in KEYS and key != 'e':
+        if key in KEYS:
             return (KEYS[key], ''), ''
         if key and key in 'adq':
             return None, {'a': 'take', 'd': 'decline', 'q': 'skip'}[key]

@@ -149,6 +149,11 @@ def test_review_on_a_terminal(pending: Path) -> None:
     assert A[0].text in ledger and 'Never push directly to main.' in ledger  # declined, and the reworded original
 
 
-def test_review_never_writes_memory_and_nothing_pending(repo: Path) -> None:
+def test_review_with_nothing_pending_says_so(repo: Path) -> None:
     done = run(repo, 'review', '--take', 'all')
     assert done.returncode == 0 and 'nothing' in done.stdout + done.stderr
+
+
+def test_review_never_writes_memory(pending: Path) -> None:
+    assert run(pending, 'review', '--take', 'all').returncode == 0
+    assert (pending / 'AGENTS.md').read_text() == MEMORY  # taken bullets reach memory only by git apply

@@ -60,7 +60,7 @@ def test_candidates_match_the_schema(tmp_path: Path) -> None:
     assert 'candidates' not in build_json(tmp_path, 'session.jsonl')
 
 
-def test_withheld_and_stdin_match_the_schema(tmp_path: Path) -> None:
+def test_withheld_a_file_given_twice_and_an_empty_file_match_the_schema(tmp_path: Path) -> None:
     key = 'AKIA' + 'IOSFODNN7EXAMPLE'
     write_jsonl(tmp_path / 't.jsonl', say('user', f'Always deploy with the key {key} from CI.'), say('user', 'x'))
     data = build_json(tmp_path, 't.jsonl', 't.jsonl')
