@@ -6,10 +6,10 @@ import io
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
-from memory_gate import __version__, color, config, files, history, usage
+from memory_gate import __version__, color, config, files, usage
 from memory_gate.diff import render
 from memory_gate.files import InputError, memory_target, read_memory, transcripts
 from memory_gate.memory import parse_ledger
@@ -59,6 +59,18 @@ def candidate_line(p: Proposal) -> str:
     return printable(f'{p.score:.2f} {p.source}:{p.line} {p.role} {p.kind}/{p.rule} ({p.evidence}): {p.text}')
 
 
+def committed(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, int]] | None:
+    """With --since, each transcript's state against REV and the first line to judge; None when REV is no commit."""
+    if not args.since:
+        return {}, {}
+    from memory_gate import history  # only with --since: kept off every build's start-up
+
+    found = history.since(files.repo_root() or '.', [args.since], args.transcripts)
+    if found is None:
+        return None
+    return {path: since.state for path, since in found.items()}, history.starts(found, False)
+
+
 def run_build(args: argparse.Namespace, settings: Settings) -> int:
     diff_path, real = memory_target(settings.memory)
     try:
@@ -71,15 +83,16 @@ def run_build(args: argparse.Namespace, settings: Settings) -> int:
     except InputError as exc:
         err(f'{settings.ledger}: {exc}')
         return 2
-    found = history.since(files.repo_root() or '.', [args.since], args.transcripts) if args.since else {}
-    if found is None:
+    since = committed(args)
+    if since is None:
         err(f'--since {args.since}: is not a commit of this repository')
         return 2
+    states, starts = since
     failed: list[str] = []
     settings = settings._replace(candidates=max(0, args.candidates))
-    result = build(transcripts(args.transcripts, failed, history.starts(found, False)), settings, memory or '', declined)
-    for path, since in found.items():  # --stats says how each file was judged
-        result.files.get(path, Counter())['since_' + since.state] = 1
+    result = build(transcripts(args.transcripts, failed, starts), settings, memory or '', declined)
+    for path, state in states.items():  # --stats says how each file was judged
+        result.files.get(path, Counter())['since_' + state] = 1
     report_withheld(result)
     report_unread(result)
     if args.stats:
@@ -94,36 +107,62 @@ def run_build(args: argparse.Namespace, settings: Settings) -> int:
     return 2 if failed else 0
 
 
-def parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The command line; with `command` known, only that command gets its options (start-up time)."""
-    p = argparse.ArgumentParser(prog='memory-gate', description='Propose memory bullets from agent transcripts, for review.')
-    p.add_argument('-V', '--version', action='version', version=f'%(prog)s {__version__}')
-    sub = p.add_subparsers(dest='command', required=True)
-    b = sub.add_parser('build', help='print the diff that would append proposals to the memory file')
+COMMANDS = {
+    'build': 'print the diff that would append proposals to the memory file',
+    'snippet': 'print the lines to paste into AGENTS.md that ask agents to mark what lasts',
+    'hook': 'the pre-commit hook: write proposals beside transcripts, exit 1 when any',
+    'decline': 'record the bullets of proposals that are not in memory as declined',
+    'review': 'take, decline, reword or skip each pending bullet; rewrite the proposals to match',
+}
+
+
+def build_arguments(b: argparse.ArgumentParser) -> None:
     b.add_argument('transcripts', nargs='+', metavar='TRANSCRIPT', help="JSONL transcript, or '-' for stdin")
     b.add_argument('--json', action='store_true', help='print {"stats", "files", "proposed", "withheld"} instead')
     b.add_argument('--stats', action='store_true', help='print counters to stderr')
     b.add_argument('--candidates', type=int, default=0, metavar='N',
                    help='print the N best candidates under the threshold, ranked, instead of the diff')
     b.add_argument('--since', metavar='REV', help='judge only what each transcript adds to its version at REV')
-    sub.add_parser('snippet', help='print the lines to paste into AGENTS.md that ask agents to mark what lasts')
-    h = sub.add_parser('hook', help='the pre-commit hook: write proposals beside transcripts, exit 1 when any')
+
+
+def hook_arguments(h: argparse.ArgumentParser) -> None:
     h.add_argument('transcripts', nargs='*', metavar='TRANSCRIPT')
-    d = sub.add_parser('decline', help='record the bullets of proposals that are not in memory as declined')
+
+
+def decline_arguments(d: argparse.ArgumentParser) -> None:
     d.add_argument('proposals', nargs='*', metavar='PROPOSAL')
     d.add_argument('--pending', action='store_true', help="decline every proposal memory-gate has pending in this repository")
     d.add_argument('--add', action='store_true', help='git add the ledger once written (the memory-gate-decline hook does)')
-    r = sub.add_parser('review', help='take, decline, reword or skip each pending bullet; rewrite the proposals to match')
+
+
+def review_arguments(r: argparse.ArgumentParser) -> None:
     r.add_argument('proposals', nargs='*', metavar='PROPOSAL', help='proposal files (default: every pending one)')
     for action, meaning in (('take', 'take these'), ('decline', 'decline these'), ('skip', 'leave these pending')):
         r.add_argument('--' + action, metavar='N,M-K', help=f'{meaning} (numbers, ranges or "all"); bullets not named are declined')
     r.add_argument('--reword', action='append', default=[], metavar='N=TEXT', help='take bullet N as TEXT; its original is declined')
-    for name, sub_parser in (('build', b), ('hook', h), ('decline', d), ('review', r)):
-        if command in (None, name):
-            config.add_arguments(sub_parser, name)
-    for name, sub_parser in sub.choices.items():
+
+
+ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
+    'build': build_arguments, 'hook': hook_arguments, 'decline': decline_arguments, 'review': review_arguments,
+}
+
+
+def parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line. With `command` one of COMMANDS, only its sub-parser is built, and with command
+    known, only that command gets its settings: argparse's help machinery is most of start-up."""
+    p = argparse.ArgumentParser(prog='memory-gate', description='Propose memory bullets from agent transcripts, for review.',
+                                formatter_class=usage.Formatter)
+    p.add_argument('-V', '--version', action='version', version=f'%(prog)s {__version__}')
+    one = command in COMMANDS  # the same usage line either way: argparse prints it on an unrecognised argument
+    sub = p.add_subparsers(dest='command', required=True, metavar='{' + ','.join(COMMANDS) + '}' if one else None)
+    for name in (n for n in COMMANDS if n == command or not one):
+        sub_parser = sub.add_parser(name, help=COMMANDS[name], formatter_class=usage.Formatter)
+        if name in ARGUMENTS:
+            ARGUMENTS[name](sub_parser)
+            if command in (None, name):
+                config.add_arguments(sub_parser, name)
         usage.teach(sub_parser, [name])
-    usage.teach(p, list(sub.choices))
+    usage.teach(p, list(COMMANDS))
     return p
 
 

@@ -34,19 +34,27 @@ INJECTED_BLOCK_RE = (  # compiled on first use, with re.S
     r'bash-stdout|bash-stderr|task-notification|turn_aborted|user_shell_command|image|ide_opened_file|'
     r'ide_selection|skill)\b[^>]*>.*?(?:</\1>|\Z)'
 )
-INJECTED_START_RE = (
-    r'^\s*(?:# AGENTS\.md instructions for|# CLAUDE\.md|\[Request interrupted|Caveat: The messages below were generated|'
-    r'You are an AI agent that brings the power of Gemini directly into the terminal|'  # Gemini CLI's /init prompt
-    r'System: Please continue\.\s*\Z)'  # what Gemini CLI sends when the model stopped mid-turn
+# What the harness opens a user turn with; the whole turn is then injected. Prefixes, not a pattern: the
+# pattern cost every run 0.5 ms to compile. Whitespace before them does not count.
+INJECTED_STARTS = (
+    '# AGENTS.md instructions for', '# CLAUDE.md', '[Request interrupted', 'Caveat: The messages below were generated',
+    'You are an AI agent that brings the power of Gemini directly into the terminal',  # Gemini CLI's /init prompt
 )
+INJECTED_WHOLE = 'System: Please continue.'  # what Gemini CLI sends when the model stopped mid-turn
 SUMMARY_START = 'This session is being continued from a previous conversation'
 USER_QUERY_RE = r'</?user_query>'
 PLAN_PREFIX = 'Implement the following plan:'
 
 
+def is_injected(text: str) -> bool:
+    """A user turn the harness wrote whole: it opens with one of INJECTED_STARTS, or is INJECTED_WHOLE."""
+    head = text.lstrip()
+    return head.startswith(INJECTED_STARTS) or (head.startswith(INJECTED_WHOLE) and head.rstrip() == INJECTED_WHOLE)
+
+
 def clean_user_text(text: str) -> str:
     """User text without harness injections; '' when nothing a person typed is left."""
-    if re.match(INJECTED_START_RE, text):
+    if is_injected(text):
         return ''
     if '<' in text:
         text = re.sub(USER_QUERY_RE, '', re.sub(INJECTED_BLOCK_RE, '', text, flags=re.S))

@@ -1,7 +1,6 @@
 """Ranking in bounded memory: the candidates over the threshold, best first, and the best few under it."""
 from __future__ import annotations
 
-import heapq
 from typing import Generic, TypeVar
 
 T = TypeVar('T')
@@ -21,6 +20,8 @@ class Ranking(Generic[T]):
     def under(self, score: float, order: int, item: T, key: str) -> None:
         """An item under the threshold, remembered only while among the best `keep_below`; one per `key`."""
         if self.keep_below and all(k != key for _, _, k, _ in self.below):
+            import heapq  # only with --candidates: kept off every run's start-up
+
             heapq.heappush(self.below, (score, -order, key, item))
             if len(self.below) > self.keep_below:
                 heapq.heappop(self.below)

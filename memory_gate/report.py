@@ -1,7 +1,6 @@
 """Reporting at the edge: one line per problem on stderr, the product on stdout."""
 from __future__ import annotations
 
-import shlex
 import sys
 
 from memory_gate.document import MAX_DOCUMENT_BYTES
@@ -15,8 +14,13 @@ def err(message: str) -> None:
 
 def report_withheld(result: Result) -> None:
     """Where each withheld bullet was and what it looked like, never its value; the transcript still holds the value."""
+    if not result.withheld:
+        return
+    import shlex  # only when something was withheld: kept off every run's start-up
+
     for w in result.withheld:
         err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
+
     for source in dict.fromkeys(w.source for w in result.withheld):
         scan = 'gitleaks stdin' if source == '-' else f'gitleaks dir {shlex.quote(source)}, detect-secrets scan {shlex.quote(source)}'
         err(f'{source}: the transcript itself holds that value: check it with a secret scanner before committing it ({scan})')

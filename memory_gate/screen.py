@@ -26,6 +26,8 @@ WORD_LENGTH = 40
 def piece(word: str) -> tuple[str, bool, bool]:
     """The gate word's rarest run without spaces (the longest uncommon one); must it start a word, end one."""
     parts = word.split()
+    if len(parts) == 1:  # most gate words: one run, no choice to make
+        return parts[0], word[0].isspace(), word[-1].isspace()
     i = max(range(len(parts)), key=lambda k: (parts[k] not in COMMON, len(parts[k])))
     return parts[i], i > 0 or word[0].isspace(), i < len(parts) - 1 or word[-1].isspace()
 

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
 from memory_gate import config
 
@@ -48,4 +50,26 @@ def epilog(commands: list[str]) -> str:
 def teach(parser: argparse.ArgumentParser, commands: list[str]) -> None:
     """End the parser's --help with the settings, exit codes and examples of `commands`."""
     parser.epilog = epilog(commands)
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.formatter_class = Formatter
+
+
+def columns() -> int:
+    """shutil.get_terminal_size().columns, without importing shutil: its archive modules cost every run 4 ms."""
+    try:
+        width = int(os.environ['COLUMNS'])
+    except (KeyError, ValueError):
+        width = 0
+    if width <= 0 and sys.__stdout__ is not None:
+        try:
+            width = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (ValueError, OSError):
+            width = 0
+    return width or 80
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter for a raw epilog, sized as argparse sizes it. argparse makes one per add_argument,
+    so every parser is built with it (formatter_class=Formatter): the default one would import shutil."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, columns() - 2 if width is None else width)

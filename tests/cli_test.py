@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -281,6 +282,28 @@ def test_one_version_string() -> None:
 
     assert 'version = attr: memory_gate.__version__\n' in (ROOT / 'setup.cfg').read_text()
     assert version('memory_gate') == __version__
+
+
+@pytest.mark.parametrize('command', ['build', 'snippet', 'hook', 'decline', 'review'])
+def test_the_parser_built_for_one_command_reads_as_the_whole_one(command: str) -> None:
+    from memory_gate.cli import parser
+
+    def help_of(p: argparse.ArgumentParser) -> str:
+        sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
+        return str(sub.choices[command].format_help())
+
+    assert parser(command).format_usage() == parser().format_usage()  # what argparse prints for a stray argument
+    assert help_of(parser(command)) == help_of(parser())
+
+
+@pytest.mark.parametrize('env', [{}, {'COLUMNS': '60'}, {'COLUMNS': '0'}, {'COLUMNS': 'wide'}, {'COLUMNS': '-3'}])
+def test_help_is_as_wide_as_argparse_makes_it(monkeypatch: pytest.MonkeyPatch, env: dict[str, str]) -> None:
+    from memory_gate.usage import columns
+
+    monkeypatch.delenv('COLUMNS', raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    assert columns() == shutil.get_terminal_size().columns
 
 
 @pytest.mark.parametrize(('command', 'has', 'lacks'), [
