@@ -62,8 +62,7 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bo
             status = 2
     if declined:
         try:
-            old = files.read_text(settings.ledger)
-            files.write_new(settings.ledger, render_ledger(old, declined), '')
+            append_ledger(settings.ledger, declined)
         except (InputError, OSError) as exc:
             err(f'{settings.ledger}: {exc}')
             return 2
@@ -145,11 +144,16 @@ def read_answer(prompt: str) -> str | None:
         return None
 
 
+def append_ledger(ledger: str, bullets: Sequence[str]) -> None:
+    """Add the bullets to the ledger of declined bullets; InputError or OSError when it cannot be read or written."""
+    files.write_new(ledger, render_ledger(files.read_text(ledger), bullets), '')
+
+
 def record(outcome: review.Outcome, root: str, ledger: str) -> bool:
     """The ledger first, then the rewritten proposals, so nothing reviewed is lost if a write fails."""
     try:
         if outcome.declined:
-            files.write_new(ledger, render_ledger(files.read_text(ledger), outcome.declined), '')
+            append_ledger(ledger, outcome.declined)
         tracked = tracked_files(root)
         for path, text in outcome.files.items():
             if text is not None:
