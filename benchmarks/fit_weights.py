@@ -25,19 +25,25 @@ from memory_gate import weights
 from memory_gate.pipeline import Settings
 
 HERE = Path(__file__).resolve().parent
-FIXED = {'marked': 8.0, 'accepted': 5.0}  # no labeled example has them: set by hand, never fitted
-L2 = 0.3
+# Set by hand, never fitted: what somebody explicitly said lasts. A line marked for memory; a recommendation the user
+# accepted; what an approved plan or the user lists under "Decisions" (explicit as a marker, and approved; too rare in
+# the labels to fit); a sentence the team's own rule picked (the team's judgment, above any cue).
+FIXED = {'marked': 8.0, 'decision_section': 8.0, 'accepted': 5.0, 'own_rule': 4.0}
+L2 = float(__import__("os").environ.get("L2", "0.3"))
 # The direction the issue gives each cue, before any data: the fit starts from these and the L2 penalty pulls
 # toward them, not toward 0, so a cue the labels rarely see keeps its meaning instead of vanishing.
-LASTING = ('scope', 'modal', 'alternative', 'cause', 'stance', 'team', 'rule_noun', 'why_section', 'works')
+LASTING = ('scope', 'modal', 'alternative', 'cause', 'stance', 'team', 'rule_noun', 'why_section', 'works', 'cites_rule')
 MOMENT = ('report', 'zh_report', 'narration', 'status', 'deixis', 'location', 'count', 'label', 'step', 'ask',
           'request', 'command', 'heading', 'item', 'do_section', 'long_turn', 'person', 'past')
-PRIOR_STRENGTH = 1.0
+PRIOR_STRENGTH = float(__import__("os").environ.get("PS", "1.0"))
 PRIOR = {**{n: PRIOR_STRENGTH for n in LASTING}, **{n: -PRIOR_STRENGTH for n in MOMENT}}
-REAL_WEIGHT = 1.0  # a real example counts this many times a dev one: real text is the truth
-QUIET = 0.2  # proposals per session the threshold aims at on the training sessions (other projects run longer)
-DEV_RECALL = 0.85
+REAL_WEIGHT = float(__import__("os").environ.get("RW", "20"))  # a real example counts this many times a dev one: real text is the truth
+QUIET = float(__import__("os").environ.get("QUIET", "0.2"))  # proposals per session the threshold aims at on the training sessions (other projects run longer)
+DEV_RECALL = float(__import__("os").environ.get("DR", "0.85"))
 ALL = Settings(threshold=-1.0, max_add=10**9)
+if __import__('os').environ.get('ANY'):
+    from memory_gate.patterns import SIGNAL_RULES, rule
+    ALL = ALL._replace(signal_rules=SIGNAL_RULES + (rule('any', 'none', r'.'),))
 
 
 class Example(NamedTuple):
@@ -45,6 +51,7 @@ class Example(NamedTuple):
     session: str
     names: tuple[str, ...]
     keep: bool
+    text: str = ''
 
 
 def names_of(evidence: str) -> tuple[str, ...]:
@@ -57,7 +64,7 @@ def dev_examples() -> list[Example]:
         proposed, _, matched = quality.score(path.read_text(encoding='utf-8'), ALL)
         for i, p in enumerate(proposed):
             gold = i in matched and matched[i].label not in ('', 'trap')
-            out.append(Example('dev', f'{path.name}:{p.source}', names_of(p.evidence), gold))
+            out.append(Example('dev', f'{path.name}:{p.source}', names_of(p.evidence), gold, p.text))
     return out
 
 
@@ -65,7 +72,7 @@ def real_examples(corpus: Path) -> tuple[list[Example], dict[str, int], dict[str
     """Examples, sessions per source, labels per source."""
     labels = real.load_labels(corpus)
     results = real.run(corpus, ALL)
-    out = [Example(source, rel, names_of(p.evidence), hit is not None)
+    out = [Example(source, rel, names_of(p.evidence), hit is not None, p.text)
            for source, items in results.items() for rel, proposed, hits in items for p, hit in zip(proposed, hits)]
     sessions = {source: len(items) for source, items in results.items()}
     counts = {source: sum(len(labels.get(rel, [])) for rel, _, _ in items) for source, items in results.items()}
@@ -119,7 +126,7 @@ def row(source: str, examples: Sequence[Example], bias: float, w: dict[str, floa
             f'{right / len(kept) if kept else 0:>5.2f} {right / labels if labels else 0:>5.2f}  ({right}/{labels}, threshold {t:.2f})')
 
 
-def leave_one_out(examples: list[Example], sessions: dict[str, int], labels: dict[str, int]) -> None:
+def leave_one_out(examples: list[Example], sessions: dict[str, int], labels: dict[str, int], show: bool = False) -> None:
     print(f'{"left out":<18} {"sess":>4} {"prop":>5} {"per s":>6} {"junk/s":>6} {"P":>5} {"R":>5}')
     totals = [0, 0, 0, 0]
     for source in sessions:
@@ -129,6 +136,9 @@ def leave_one_out(examples: list[Example], sessions: dict[str, int], labels: dic
         test = [e for e in examples if e.source == source]
         print(row(source, test, bias, w, t, sessions[source], labels[source]))
         kept = [e for e in test if prob(e, bias, w) >= t]
+        if show:
+            for e in kept:
+                print(f'    {"KEEP" if e.keep else "junk"} {prob(e, bias, w):.2f} {e.session}: {e.text[:150]}')
         totals = [totals[0] + sessions[source], totals[1] + len(kept), totals[2] + sum(e.keep for e in kept), totals[3] + labels[source]]
     n, kept_n, right, lab = totals
     print(f'{"all (held out)":<18} {n:>4} {kept_n:>5} {kept_n / n:>6.2f} {(kept_n - right) / n:>6.2f} '
@@ -150,7 +160,7 @@ def main(argv: list[str]) -> int:
         return 0
     examples, sessions, labels = real_examples(real.CORPUS)
     examples += dev_examples()
-    leave_one_out(examples, sessions, labels)
+    leave_one_out(examples, sessions, labels, '--show' in argv)
     if '--write' in argv:
         bias, w = fit(examples)
         t = choose_threshold(examples, bias, w, sum(sessions.values()))

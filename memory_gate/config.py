@@ -137,7 +137,7 @@ def make_rule(name: str, kind: str, pattern: object, where: str) -> Rule:
         re.compile(pattern, re.IGNORECASE)
     except re.error as exc:
         raise ConfigError(f'{where} rule {name!r}: bad pattern {pattern!r}: {exc}') from None
-    return Rule(name, kind, '(?i)' + pattern)
+    return Rule(name, kind, '(?i)' + pattern, own=True)
 
 
 def parse_rule_arg(text: str, noise: bool) -> Rule:

@@ -18,6 +18,15 @@ MODAL_RE = r"(?i)\b(?:must|mustn't|should(?:n't)?|shall|has to|have to|is requir
 ALTERNATIVE_RE = r'(?i)\b(?:instead of|rather than|in favou?r of|over (?:the|a|an)\b|not (?:the|a|an|to)\b)|而不是|而非|不用|代替|取代'
 # A cause stated as fact: "because", "caused by", "the root cause", "so that", "otherwise", "导致", "因为".
 CAUSE_RE = r'(?i)\b(?:because|caused by|due to|root cause|the (?:problem|issue|bug) (?:is|was)|so that|otherwise|which means|since)\b|导致|因为|原因|所以|否则'
+# The speaker cites a rule the project has written down: "per repo rules I rebuild first", "the linter requires
+# exhaustive switch cases", "the repo's own rule that says not to push to main", "as CLAUDE.md asks".
+# Not: "the official docs recommend ..." (somebody else's docs), "matching the existing behaviour" (no rule named).
+_RULE_SOURCE = (r"(?:(?:repo|repository|project|team|codebase)(?:'s|’s)? (?:own )?(?:\w+ )?(?:rules?|guides?|guidance|conventions?|"
+                r"polic(?:y|ies)|checklist|guidelines?|workflow)|linter(?: config)?|lint (?:config|rules?)|config|style guide|"
+                r"shipping checklist|contributing(?:\.md)?|(?:agents|claude|gemini)\.md|guidelines?)")
+CITES_RULE_RE = (r"(?i)\b(?:per|as required by|required by|according to|in line with|respect(?:ing)?|follow(?:ing|s)?) (?:the |this |our )?"
+                 + _RULE_SOURCE + r"|(?<!what the )(?<!what )\b" + _RULE_SOURCE + r"(?: that)? (?:explicitly |also |clearly |only )?(?:says?|requires?|asks?|"
+                 r"forbids?|allows?|treats?|expects?|prohibits?|mandates?|disallows?|bans?|enforces?|flags?)\b")
 # A standing first-person stance from the user: "I prefer pnpm", "i no longer use prek", "我习惯".
 STANCE_RE = r"(?i)^(?:i|we) (?:prefer|like|want|don't want|do not want|no longer|never|always|usually|tend to|would rather|'d rather)\b|^我(?:们)?(?:偏好|喜欢|习惯|希望|倾向)"
 # A team's habit stated in the present: "we use", "our CI runs", "the team ships on Fridays".
@@ -32,15 +41,21 @@ WORKS_RE = (r"(?i)^(?!(?:i|we|you|let|let's|it|this|that|here|there)\b)(?:[\w`'.
             r"consumes?|owns?|enforces?|rejects?|accepts?|treats?|reads?|writes?|stores?|lives?|becomes?|depends on|"
             r"never|always|only|must|cannot|can't|won't|doesn't|does not|do not|don't)\b")
 # The speaker or the listener in person: "I think", "my change", "you can see", "your branch".
-PERSON_RE = r"(?i)\b(?:i|i'm|i’m|i've|i’ve|i'll|i’ll|i'd|me|my|you|your|you'll|you’re|you're)\b|我|你"
+PERSON_RE = r"(?i)\b(?:i|i'm|i’m|i've|i’ve|i'll|i’ll|i'd|me|my|you|your|you'll|you’re|you're)\b|我(?!们)|你"  # 我们 is the team
 # Past events, anywhere in the sentence: "it was", "they were", "had been", "did not".
 PAST_RE = r"(?i)\b(?:was|were|did|didn't|had|hadn't|went|got|saw|came|became|broke|failed|happened)\b|之前|刚刚|当时"
 # A shell command or a log line pasted as prose: "bun agentv eval run x.yaml --dry-run", "[OpenAI Codex] Attempt 1/3 failed".
-COMMAND_RE = r'(?i)^(?:bun|npm|npx|pnpm|yarn|git|go|mise|make|python3?|pip|uv|cargo|docker|kubectl|gh|curl|cd|ls|cat)\s+\S+|\s--?[a-z][\w-]+(?:\s|$|=)|^\[[^\]]{2,40}\]'
+# The command is lowercase, as typed, and followed by an argument, not by English: "Go with Terraform" and
+# "Python is pinned to 3.12" are statements. A terminal glyph (➜ ❯ │ ╭ ╰) is a pasted terminal.
+COMMAND_RE = (r'(?i)^(?-i:bun|npm|npx|pnpm|yarn|git|go|mise|make|python3?|pip|uv|cargo|docker|kubectl|gh|curl|cd|ls|cat)\s+'
+              r'(?!(?:with|is|are|was|were|to|for|the|a|an|and|or|of|in|on|it|this|that|back|ahead|through|over|away|out|'
+              r'up|down|into|from|by|as|at|should|must|will|can)\b)\S+|^\[[^\]]{2,40}\]|[➜❯│╭╰]')
 # A question without its question mark: "what did byok get replaced with", "is this different from mv".
 ASK_RE = r"(?i)^(?:what|why|how|where|when|which|who|whose|is|are|was|were|does|do|did|can|could|would|will|has|have|any)\b(?! (?:not|never)\b)|吗$|么$"
 # A request to do something now: "please", "can you", "commit it", "let's do length only", "帮我".
-REQUEST_RE = r"(?i)\b(?:please|pls|can you|could you|would you|let's|lets|go ahead|commit it|push it|merge it)\b|帮我|请你?|给我"
+# "Let's" with a choice ("let's stick with Alembic", "let's go with pnpm") is a decision, neither request nor narration.
+_CHOICE = r"(?! (?:go with|stick with|stay with|keep using|standardi[sz]e on|settle on|adopt|use)\b)"
+REQUEST_RE = r"(?i)\b(?:please|pls|can you|could you|would you|(?:let's|lets)" + _CHOICE + r"|go ahead|commit it|push it|merge it)\b|帮我|请你?|给我"
 RECOMMEND_WORDS = ('recommend', 'suggest', 'propose', 'go with', 'best option', 'option', 'should', '建议', '推荐')
 # A recommendation, which becomes a decision when the user accepts it in the next turn.
 RECOMMEND_RE = r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation|i'd go with|the best option|option [a-c1-3]\b|we should|you should)\b|建议|推荐"
@@ -52,11 +67,14 @@ REPORT_RE = (r"(?i)^(?:(?:i|we)(?:'ve| have| just)? )?(?:fixed|added|removed|upd
              r"corrected|cleaned|resolved|rebased|bumped|reverted|dropped|introduced|extracted|converted|marked|restored|"
              r"simplified|applied|reworked|tightened|wired|switched|tested|checked|reviewed)\b|\b(?:has|have) been\b")
 # Chinese completion markers: "已修复", "修复了", "完成了".
-ZH_REPORT_RE = r'已(?:经)?\w|\w了[，。,.\s]|了$|完成'  # \w, not a CJK range: compiles in 0.3 ms, not 8
+# Not a choice made: "我们已经决定放弃", "选用了 Kafka" (a decision said in the perfect is still a decision).
+ZH_REPORT_RE = r'已(?:经)?(?!决定|选|采用|改用)\w|(?![选用定])\w了[，。,.\s]|了$|完成'  # \w, not a CJK range: compiles in 0.3 ms, not 8
 # The agent narrating its own moves: "I'm checking", "Let me", "Next I'll", "Now I".
-NARRATION_RE = r"(?i)^(?:(?:now|next|then|first|ok(?:ay)?|great|good|done)[,:]? )?(?:i|i'm|i’m|i am|i'll|i’ll|i will|i need|i've|i’ve|let me|let's|we'll|we’ll|we're|we’re)\b|^(?:我先|我来|让我|接下来|现在我|用户)"
+# "We're switching to ruff" is the team deciding, not the agent narrating: "we're" is not a narration cue.
+NARRATION_RE = (r"(?i)^(?:(?:now|next|then|first|ok(?:ay)?|great|good|done)[,:]? )?(?:i(?= )(?! (?:prefer|like|love|hate|dislike|want|would rather|usually|always|never|tend)\b)|"
+                r"i'm|i’m|i am|i'll|i’ll|i will|i need|i've|i’ve|let me|let's" + _CHOICE + r"|we'll|we’ll)\b|^(?:我先|我来|让我|接下来|现在我|用户)")
 # Status: "All 1274 tests pass.", "No debug logs remain.", "lint passed", "所有检查通过".
-STATUS_RE = (r'(?i)\b(?:pass(?:es|ed|ing)?|complete[d]?|done|clean(?:ly)?|green|succeed(?:s|ed)?|successful(?:ly)?|ready|'
+STATUS_RE = (r'(?i)\b(?:pass(?:es|ed|ing)?|complete[d]?|done(?! (?:by|via|through|with|in|on|at)\b)|clean(?:ly)?|green|succeed(?:s|ed)?|successful(?:ly)?|ready|'
              r'looks good|lgtm|remain(?:s|ing)?|no (?:issues|failures|errors|regressions|changes|problems))\b|通过|成功|没有问题')
 # Deixis: the sentence points at this moment or this change: "now", "this PR", "here", "这次", "现在".
 DEIXIS_RE = (r'(?i)\b(?:now|currently|today|just|already|still|yet|at the moment|this (?:pr|branch|commit|session|change|'
@@ -66,7 +84,9 @@ LOCATION_RE = r'(?i)\blines? \d+|第\s*\d+\s*行|\w\.\w{1,4}:\d+|\b(?=[0-9a-f]*\
 # Counts of things in view: "3 tests", "all 4 files", "12 callers".
 COUNT_RE = r'(?i)\b(?:all )?\d+ (?:tests?|files?|places?|callers?|call sites?|errors?|warnings?|issues?|commits?|checks?|changes?|occurrences?|packages?)\b'
 # A label or heading: "**Step 3**: ...", "**Goal**:", "Summary:", "代码质量（同步修复）".
-LABEL_RE = r'^\*\*[^*]{1,60}\*\*\s*[:：—–-]?|^[\w /`-]{1,40}[:：]\s|[:：]$'
+# Not a label that names a lasting kind: "Decision: ...", "Settled: ...", "Root cause: ...", "Convention: ...".
+_LASTING_LABEL = r'(?!\**(?:decision|decided|settled|agreed|verdict|conclusion|resolution|rule|convention|constraint|root cause|cause)\b)'
+LABEL_RE = r'(?i)^' + _LASTING_LABEL + r'(?:\*\*[^*]{1,60}\*\*\s*[:：—–-]?|[\w /`-]{1,40}[:：]\s)|[:：]$'
 # A plan step or one-off request that opens with a bare verb: "Run `bun run test`", "Mirror: add ...".
 STEP_RE = (r'(?i)^(?:run|add|update|remove|check|create|fix|implement|replace|move|ensure|write|delete|rename|extract|mirror|'
            r'verify|switch|read|open|wire|call|pass|return|change|refactor|test|merge|push|commit|install|bump|export|import|'
@@ -108,7 +128,7 @@ PHRASE_FEATURES: tuple[tuple[str, str], ...] = (
     ('stance', STANCE_RE), ('team', TEAM_RE), ('report', REPORT_RE), ('zh_report', ZH_REPORT_RE),
     ('narration', NARRATION_RE), ('status', STATUS_RE), ('deixis', DEIXIS_RE), ('location', LOCATION_RE),
     ('count', COUNT_RE), ('label', LABEL_RE), ('step', STEP_RE), ('code_spans', CODE_SPANS_RE),
-    ('rule_noun', RULE_NOUN_RE), ('works', WORKS_RE), ('person', PERSON_RE), ('past', PAST_RE),
+    ('rule_noun', RULE_NOUN_RE), ('cites_rule', CITES_RULE_RE), ('works', WORKS_RE), ('person', PERSON_RE), ('past', PAST_RE),
     ('command', COMMAND_RE), ('ask', ASK_RE), ('request', REQUEST_RE),
 )
 # Cheap gates: a feature's pattern can only match an ASCII sentence holding one of its tokens (a lowercase
@@ -136,14 +156,16 @@ GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, wor
     'code_spans': '`',
     'rule_noun': 'repo repository project team workflow coding naming coordination rule rules convention conventions '
                  'policy policies contract invariant truth design guideline guidelines checklist pattern single',
+    'cites_rule': 'rule rules guide guides guidance convention conventions policy policies checklist guideline guidelines '
+                  'workflow linter lint config contributing agents claude gemini',
     'works': ' '.join(w for v in re.findall(r'[a-z]+', WORKS_RE.split('){1,5}', 1)[1]) for w in (v, v.rstrip('s'))),
     'person': 'i m ve ll d me my you your re',
     'past': 'was were did didn had hadn went got saw came became broke failed happened',
-    'command': 'bun npm npx pnpm yarn git go mise make python python3 pip uv cargo docker kubectl gh curl cd ls cat - [',
+    'command': 'bun npm npx pnpm yarn git go mise make python python3 pip uv cargo docker kubectl gh curl cd ls cat [ ➜ ❯ │ ╭ ╰',
     'ask': 'what why how where when which who whose is are was were does do did can could would will has have any',
     'request': 'please pls can could would let lets go commit push merge',
 }.items()}
-TOKEN_RE = r'[a-z]+|[0-9#:：*`\[-]'
+TOKEN_RE = r'[a-z]+|[0-9#:：*`\[➜❯│╭╰-]'
 CJK_RE = r'[\u3000-\u9fff\uff00-\uffef]'
 # Letters (?i) folds to an ASCII letter (dotless i, long s) and digits other than 0-9: the tokens cannot see them.
 UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'
@@ -151,6 +173,12 @@ UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'
 # The heading a sentence sits under says what kind of text it is. Background, reasons and decisions last:
 # "## Context", "### Root cause", "**Key decisions**". Steps, file lists, checks and summaries do not:
 # "## Changes", "### Verification", "## Summary", "Fix 2: Guard aggregation".
+# A heading that names what is under it as decisions: "## Decisions", "### Key Decisions", "## Design decisions",
+# "Key technical decisions:". Not: "#### PreToolUse decision" (a heading about one hook's output field).
+_DECISIONS = (r'(?:(?:key|main|major|important|design|technical|architectural|architecture|product|final)\s+)*'
+              r'(?:decisions|decisions made|decided)\b|决策|决定')
+DECISION_SECTION_RE = r'(?i)^\W*(?:' + _DECISIONS + ')'
+DECISION_HEADING_ANY_LINE_RE = r'(?im)^[ \t#*]*(?:' + _DECISIONS + ')'  # somewhere in a turn: never screened out whole
 WHY_SECTION_RE = (r'(?i)\b(?:context|background|problem|root cause|cause|why|rationale|decisions?|design|approach|architecture|'
                   r'constraints?|conventions?|notes?|goal|overview|how it works|key (?:points|facts|findings))\b|背景|原因|决策|设计|约定|架构')
 DO_SECTION_RE = (r'(?i)\b(?:changes?|steps?|implementation|files?(?: to (?:change|modify))?|verification|verify|testing|tests?|'

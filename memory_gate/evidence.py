@@ -15,6 +15,8 @@ from typing import NamedTuple
 from memory_gate.cues import (
     ACCEPT_RE,
     CJK_RE,
+    DECISION_HEADING_ANY_LINE_RE,
+    DECISION_SECTION_RE,
     DO_SECTION_RE,
     GATES,
     MARKER_ANY_LINE_RE,
@@ -44,8 +46,12 @@ def phrases(sentence: str) -> list[str]:
     return [name for name, pattern in PHRASE_FEATURES if not GATES[name].isdisjoint(tokens) and re.search(pattern, sentence)]
 
 
-def section(heading: str) -> str:
-    """What a heading says of the text under it: 'why_section', 'do_section' or ''."""
+def section(heading: str, approved: bool = True) -> str:
+    """What a heading says of the text under it: 'decision_section', 'why_section', 'do_section' or ''.
+    Decisions are decisions when somebody approved them: the user's own list, or a plan the user approved (the
+    harness replays it, Turn.voice 'plan'); under the assistant's own "Key decisions" they are its account of its work."""
+    if re.search(DECISION_SECTION_RE, heading):
+        return 'decision_section' if approved else 'why_section'
     if re.search(WHY_SECTION_RE, heading):
         return 'why_section'
     return 'do_section' if re.search(DO_SECTION_RE, heading) else ''
@@ -60,6 +66,7 @@ class Context(NamedTuple):
     turn_sentences: int = 1  # how many sentences the turn holds
     accepted: bool = False  # the user accepted this recommendation in the next turn
     marked: bool = False  # an explicit memory marker opened the line
+    own_rule: bool = False  # a rule of the team's own configuration picked it
     voice: str = ''  # 'plan': a plan the user approved, replayed by the harness (Turn.voice)
     section: str = ''  # what the heading above the sentence says of it (section())
 
@@ -69,14 +76,14 @@ def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
     """Each statement of a turn with its place: the section it sits in, and whether a memory marker opened its
     line (then the rest of that line is one statement, marker cut). Pasted text marks nothing."""
     pasted = role == 'user' and len(pieces) >= PASTED_SENTENCES
-    under, i = '', 0
+    under, i, approved = '', 0, role == 'user' or voice == 'plan'
     while i < len(pieces):
         sentence, layout, first = pieces[i]
         i += 1
         if first and layout == 'heading':
-            under = section(sentence)
+            under = section(sentence, approved)
         elif first and (sentence.startswith('**') or sentence.endswith(':')):
-            under = section(sentence) or under  # a bold label or a lead-in line may open a section
+            under = section(sentence, approved) or under  # a bold label or a lead-in line may open a section
         cut = marker_end(sentence) if first and not layout and not pasted and (':' in sentence or '：' in sentence) else 0
         while cut and i < len(pieces) and not pieces[i][2]:
             sentence, i = sentence + ' ' + pieces[i][0], i + 1
@@ -101,6 +108,8 @@ def features(sentence: str, ctx: Context) -> list[str]:
         found.append('accepted')
     if ctx.marked:
         found.append('marked')
+    if ctx.own_rule:
+        found.append('own_rule')
     return found
 
 
@@ -122,9 +131,11 @@ def marker_end(line: str) -> int:
 
 
 def may_speak(prose: str, role: str) -> bool:
-    """Whether a turn no rule fires on may still hold a marked line or (the assistant's) a recommendation."""
+    """Whether a turn no rule fires on may still hold a marked line, a list of decisions or (the assistant's) a
+    recommendation."""
     marker = (':' in prose or '：' in prose) and re.search(MARKER_ANY_LINE_RE, prose) is not None
-    return marker or (role == 'assistant' and is_recommendation(prose))
+    listed = ('ecision' in prose or '决' in prose) and re.search(DECISION_HEADING_ANY_LINE_RE, prose) is not None
+    return marker or listed or (role == 'assistant' and is_recommendation(prose))
 
 
 def score(names: Iterable[str], weights: Mapping[str, float], bias: float) -> float:

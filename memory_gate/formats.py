@@ -39,6 +39,7 @@ INJECTED_BLOCK_RE = (  # compiled on first use, with re.S
 INJECTED_STARTS = (
     '# AGENTS.md instructions for', '# CLAUDE.md', '[Request interrupted', 'Caveat: The messages below were generated',
     'You are an AI agent that brings the power of Gemini directly into the terminal',  # Gemini CLI's /init prompt
+    '[[ ## ',  # a prompt a program wrote: DSPy's ChatAdapter opens every field with [[ ## name ## ]]
 )
 INJECTED_WHOLE = 'System: Please continue.'  # what Gemini CLI sends when the model stopped mid-turn
 SUMMARY_START = 'This session is being continued from a previous conversation'

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from memory_gate.cues import CITES_RULE_RE
+
 
 class Rule(NamedTuple):
     name: str
@@ -20,6 +22,7 @@ class Rule(NamedTuple):
     # Both empty: no gate (team rules). tests/patterns_test.py proves every gate sound.
     contains: tuple[str, ...] = ()
     starts: tuple[str, ...] = ()
+    own: bool = False  # the team's own rule (configuration): its pick weighs as the team's judgment (evidence 'own_rule')
 
 
 def rule(name: str, kind: str, pattern: str, unless: str = '', min_length: int = 0,
@@ -120,6 +123,10 @@ SIGNAL_RULES: tuple[Rule, ...] = (
     rule('we_habit', 'convention', r'\bwe (?:don\'t|do not|no longer|won\'t) (?:support|use|allow|accept|ship|deploy|run|merge)\b|^we (?:always |usually |only |never )?(?:use|squash-merge|squash|rebase|deploy|release|ship|target|keep|tag|follow|review|pin|vendor|host|publish|support|version|lint|format|enforce)\b', unless=_NOW, triggers='we '),
     # convention: "Use UTC for all timestamps." "Pin SDK versions exactly." "Use freezegun for anything that reads the clock."
     rule('imperative_scope', 'convention', r'^(?:please )?(?:use|prefer|name|prefix|put|store|write|keep|pin|tag|format|treat|wrap|validate|log|lock|document|mark) \b.*\b(?:all|every|each|any|anything|everything|new|exactly|whenever|everywhere|throughout|across)\b', triggers='^use |^prefer |^name |^prefix |^put |^store |^write |^keep |^pin |^tag |^format |^treat |^wrap |^validate |^log |^lock |^document |^mark |^please '),
+    # convention: "Per the repo rules, packages are rebuilt before CLI tests." "The linter requires exhaustive switch
+    # cases." / not: "The official docs recommend it." (not the project's own rule; see cues.CITES_RULE_RE)
+    rule('cites_rule', 'convention', CITES_RULE_RE[len('(?i)'):], triggers='rule|guide|guidance|convention|polic|checklist|'
+         'guideline|workflow|lint|config|contributing|agents.md|claude.md|gemini.md'),
 )
 
 NOISE_RULES: tuple[Rule, ...] = (

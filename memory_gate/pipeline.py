@@ -78,9 +78,11 @@ class Result(NamedTuple):
     below: list[Proposal] = []  # the best candidates under the threshold, best first (Settings.candidates)
 
 
-# The rules a sentence gets when no signal rule picked it: a line marked for memory, an accepted recommendation.
+# The rules a sentence gets when no signal rule picked it: a line marked for memory, an accepted recommendation,
+# an item under a heading that names decisions ("## Decisions", "### Key Decisions").
 MARKED = Rule('marked', 'marked', '')
 RECOMMENDED = Rule('recommended', 'decision', '')
+LISTED = Rule('listed_decision', 'decision', '')
 MAX_PENDING = 50  # recommendations waiting for the user's answer
 
 
@@ -156,7 +158,7 @@ class _Run:
             return
         proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind, turn.session, turn.timestamp,
                             turn.message)
-        item = _Candidate(self.order, proposal, ctx._replace(kind=found.kind))
+        item = _Candidate(self.order, proposal, ctx._replace(kind=found.kind, own_rule=found.own))
         self.order += 1
         if turn.role == 'assistant' and evidence.is_recommendation(sentence):
             self.pending.append(item)
@@ -166,15 +168,23 @@ class _Run:
             self.weigh(item, stats)
 
     def verdict(self, sentence: str, turn: Turn, ctx: evidence.Context) -> tuple[str, Rule | None]:
-        """The judge's verdict; a marked statement is kept unless it is a question, a recommendation may wait."""
+        """The judge's verdict; a marked statement is kept unless it is a question, a recommendation may wait, and
+        what a plan lists under its decisions is a candidate as such (unless it is noise)."""
         if ctx.marked:
-            fits = filters.length_ok(sentence, self.settings.min_length, self.settings.max_length)
-            return ('noise:question' if sentence.rstrip().endswith(('?', '？')) else 'keep' if fits else 'length'), MARKED
+            noise = 'question' if sentence.rstrip().endswith(('?', '？')) else None
+            return self.fitting(sentence, noise), MARKED
         verdict, found = self.judge.verdict(sentence)
+        if found is None and ctx.section == 'decision_section':
+            return self.fitting(sentence, self.judge.noise_reason(sentence)), LISTED
         if found is None and turn.role == 'assistant' and evidence.is_recommendation(sentence):
-            fits = filters.length_ok(sentence, self.settings.min_length, self.settings.max_length)
-            return ('keep' if fits else 'length'), RECOMMENDED
+            return self.fitting(sentence, None), RECOMMENDED
         return verdict, found
+
+    def fitting(self, sentence: str, noise: str | None) -> str:
+        """The verdict on a sentence no signal rule had to pick: noise, its length, or keep."""
+        if noise:
+            return 'noise:' + noise
+        return 'keep' if filters.length_ok(sentence, self.settings.min_length, self.settings.max_length) else 'length'
 
     def settle(self, turn: Turn | None, stats: Counter[str]) -> None:
         """Weigh the waiting recommendations: accepted when this user turn says so, on their own otherwise."""

@@ -46,13 +46,40 @@ MUST_DROP = [
     'Line 2638: `resetStateRef.current()` — always clears the cache before reconnecting.',
     'The only unstable dep in the `useLayoutEffect` is `resetState`.',
     'All 1274 tests pass.',
-    'I’m going to follow the repo rule now before final edits: fetch + status check.',
+]
+
+
+# Said by the assistant while working, verbatim from real sessions, labeled as kept by the project's maintainers:
+# the assistant names a rule the project has written down (cues.CITES_RULE_RE).
+MUST_KEEP_ASSISTANT = [
+    'The linter requires exhaustive switch cases.',  # entire-cli
+    'The config requires explanations (`require-explanation: true`).',  # entire-cli
+    'GitHub rejected the rewrite: `main` has a repository rule that forbids force-pushes.',  # agentv
+    'I’m marking the draft PR ready, then squash-merging it through GitHub as required by the repo rules.',  # agentv
 ]
 
 
 @pytest.mark.parametrize('sentence', MUST_KEEP)
 def test_must_keep(sentence: str) -> None:
     assert texts(run(('user', sentence))) == [sentence]
+
+
+@pytest.mark.parametrize('sentence', MUST_KEEP_ASSISTANT)
+def test_must_keep_from_the_assistant(sentence: str) -> None:
+    result = run(('user', 'Can you check the branch?'), ('assistant', sentence))
+    assert texts(result) == [sentence] and 'cites_rule' in result.proposed[0].evidence
+
+
+def test_a_decisions_section_of_an_approved_plan_is_weighed_as_decisions() -> None:
+    """The items under "## Decisions" of a plan the user approved (context-evaluator's, verbatim) are decisions;
+    the same items under "## Changes" are steps."""
+    items = ['`.md` and `.mdc` files both typed as `"cursor-rules"` (single type)', 'Cursor is NOT added as an evaluation provider']
+    def plan(heading: str) -> str:
+        return 'Implement the following plan:\n\n# Plan: Add Cursor support\n\n## ' + heading + '\n\n' + ''.join(f'- {i}\n' for i in items)
+    decided = run(('user', plan('Decisions')), settings=Settings(threshold=0.0, max_add=100))
+    assert [p.text for p in decided.proposed if 'decision_section' in p.evidence] == items
+    steps = run(('user', plan('Changes')), settings=Settings(threshold=0.0, max_add=100))
+    assert all('decision_section' not in p.evidence for p in steps.proposed)
 
 
 @pytest.mark.parametrize('sentence', MUST_DROP)
@@ -160,7 +187,8 @@ def test_output_is_identical_run_to_run() -> None:
 
 
 @pytest.mark.parametrize(('heading', 'kind'), [
-    ('## Context', 'why_section'), ('### Root cause', 'why_section'), ('**Key decisions**', 'why_section'),
+    ('## Context', 'why_section'), ('### Root cause', 'why_section'), ('**Key decisions**', 'decision_section'),
+    ('## Design Decisions', 'decision_section'), ('#### PreToolUse decision', 'why_section'),
     ('## Changes', 'do_section'), ('### Verification', 'do_section'), ('Summary of what was fixed:', 'do_section'),
     ('#### Fix 2: Guard aggregation against malformed results', 'do_section'), ('## Installation notes', 'why_section'),
     ('## Misc', ''),

@@ -89,7 +89,8 @@ def test_every_real_copilot_and_gemini_document_through_build() -> None:
         stats = json.loads(done.stdout)['stats']
         fmt = 'format:gemini-document' if path.suffix == '.json' else 'format:copilot'
         assert done.returncode == 0 and 'Traceback (most recent call last)' not in done.stderr, path
-        assert stats[fmt] == 1 and stats['malformed'] == 0 and stats['mined'] > 0, path
+        assert stats[fmt] == 1 and stats['malformed'] == 0, path
+        assert stats['mined'] + stats.get('skipped_injected', 0) > 0, path  # a benchmark's DSPy prompt is injected
         assert stats['parsed'] == stats['lines'], path
 
 

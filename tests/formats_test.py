@@ -32,6 +32,13 @@ def test_simple_shape() -> None:
     assert result.stats['format:simple'] == 1
 
 
+def test_a_prompt_a_program_wrote_is_not_the_users_voice() -> None:
+    """DSPy's ChatAdapter opens every field of its prompt with [[ ## name ## ]]: an eval harness speaking, not a
+    person (agentv's benchmark sessions send 'Reply with exactly OK. Do not add markdown or explanation.' this way)."""
+    result = run({'role': 'user', 'text': '[[ ## user_query ## ]]\n\n' + TRAP}, {'role': 'user', 'text': SIGNAL})
+    assert texts(result) == [SIGNAL] and result.stats['skipped_injected'] == 1
+
+
 def test_openai_messages_per_line_and_per_conversation() -> None:
     result = run(
         {'messages': [
