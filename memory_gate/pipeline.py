@@ -188,6 +188,8 @@ class _Run:
 
     def settle(self, turn: Turn | None, stats: Counter[str]) -> None:
         """Weigh the waiting recommendations: accepted when this user turn says so, on their own otherwise."""
+        if not self.pending:  # most turns: no acceptance to look for (its pattern is the costliest to compile)
+            return
         accepted = turn is not None and evidence.is_acceptance(turn.text)
         for item in self.pending:
             if accepted and turn is not None:
