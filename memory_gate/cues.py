@@ -18,15 +18,17 @@ MODAL_RE = r"(?i)\b(?:must|mustn't|should(?:n't)?|shall|has to|have to|is requir
 ALTERNATIVE_RE = r'(?i)\b(?:instead of|rather than|in favou?r of|over (?:the|a|an)\b|not (?:the|a|an|to)\b)|而不是|而非|不用|代替|取代'
 # A cause stated as fact: "because", "caused by", "the root cause", "so that", "otherwise", "导致", "因为".
 CAUSE_RE = r'(?i)\b(?:because|caused by|due to|root cause|the (?:problem|issue|bug) (?:is|was)|so that|otherwise|which means|since)\b|导致|因为|原因|所以|否则'
-# The speaker cites a rule the project has written down: "per repo rules I rebuild first", "the linter requires
-# exhaustive switch cases", "the repo's own rule that says not to push to main", "as CLAUDE.md asks".
+# The speaker cites a rule the project has written down, or a practice it follows: "per repo rules I rebuild first",
+# "the linter requires exhaustive switch cases", "the repo's own rule that says not to push to main", "as CLAUDE.md
+# asks", "the project already uses forbidigo for banning dangerous patterns".
 # Not: "the official docs recommend ..." (somebody else's docs), "matching the existing behaviour" (no rule named).
 _RULE_SOURCE = (r"(?:(?:repo|repository|project|team|codebase)(?:'s|’s)? (?:own )?(?:\w+ )?(?:rules?|guides?|guidance|conventions?|"
                 r"polic(?:y|ies)|checklist|guidelines?|workflow)|linter(?: config)?|lint (?:config|rules?)|config|style guide|"
                 r"shipping checklist|contributing(?:\.md)?|(?:agents|claude|gemini)\.md|guidelines?)")
 CITES_RULE_RE = (r"(?i)\b(?:per|as required by|required by|according to|in line with|respect(?:ing)?|follow(?:ing|s)?) (?:the |this |our )?"
                  + _RULE_SOURCE + r"|(?<!what the )(?<!what )\b" + _RULE_SOURCE + r"(?: that)? (?:explicitly |also |clearly |only )?(?:says?|requires?|asks?|"
-                 r"forbids?|allows?|treats?|expects?|prohibits?|mandates?|disallows?|bans?|enforces?|flags?)\b")
+                 r"forbids?|allows?|treats?|expects?|prohibits?|mandates?|disallows?|bans?|enforces?|flags?)\b|"
+                 r"\b(?:the|this|our) (?:project|repo|repository|codebase)(?:'s|’s)? (?:already |consistently )?(?:uses|follows|relies on)\b")
 # A standing first-person stance from the user: "I prefer pnpm", "i no longer use prek", "我习惯".
 STANCE_RE = r"(?i)^(?:i|we) (?:prefer|like|want|don't want|do not want|no longer|never|always|usually|tend to|would rather|'d rather)\b|^我(?:们)?(?:偏好|喜欢|习惯|希望|倾向)"
 # A team's habit stated in the present: "we use", "our CI runs", "the team ships on Fridays".
@@ -157,7 +159,7 @@ GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, wor
     'rule_noun': 'repo repository project team workflow coding naming coordination rule rules convention conventions '
                  'policy policies contract invariant truth design guideline guidelines checklist pattern single',
     'cites_rule': 'rule rules guide guides guidance convention conventions policy policies checklist guideline guidelines '
-                  'workflow linter lint config contributing agents claude gemini',
+                  'workflow linter lint config contributing agents claude gemini project repo repository codebase',
     'works': ' '.join(w for v in re.findall(r'[a-z]+', WORKS_RE.split('){1,5}', 1)[1]) for w in (v, v.rstrip('s'))),
     'person': 'i m ve ll d me my you your re',
     'past': 'was were did didn had hadn went got saw came became broke failed happened',

@@ -19,6 +19,7 @@ MAX_LENGTH = 300
 # in ~30), so each one counts three times: "以后都用UTC存时间" (10 chars) weighs 28.
 WIDE_WEIGHT = 3
 WIDE_RE = r'[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]'
+CODE_SPAN_RE = r'`[^`\n]+`'
 
 
 def weighted_length(sentence: str) -> int:
@@ -46,7 +47,10 @@ def signal_rule(sentence: str, rules: Sequence[Rule]) -> Rule | None:
 
 
 def is_code(sentence: str) -> bool:
-    """True when code characters make up more than CODE_CHAR_SHARE of the sentence."""
+    """True when code characters make up more than CODE_CHAR_SHARE of the sentence. A `code span` is a name the
+    writer quoted in prose, one word wherever it points (`cmd/entire/cli/e2e_test/`), and **bold** is emphasis."""
+    if '`' in sentence or '**' in sentence:
+        sentence = re.sub(CODE_SPAN_RE, 'code', sentence).replace('**', '')
     code = sum(1 for c in sentence if c in patterns.CODE_CHARS)
     return code > patterns.CODE_CHAR_SHARE * len(sentence)
 

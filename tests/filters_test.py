@@ -53,6 +53,10 @@ MUST_KEEP = [
     ('I like early returns more than nested ifs.', 'preference'),
     ('我偏好函数式写法', 'preference'),
     ('配置文件用 YAML 格式，不用 JSON。', 'preference'),
+    # convention, a rule the project wrote down (real sessions, verbatim: narration that names it is kept)
+    ('The linter requires exhaustive switch cases.', 'constraint'),
+    ('I need to add a `nolint` directive with an explanation (as required by the linter config).', 'constraint'),
+    ('I see the project already uses `forbidigo` for banning dangerous patterns like go-git\'s Reset/Checkout.', 'convention'),
 ]
 
 MUST_DROP = [
@@ -95,6 +99,21 @@ def test_must_keep(sentence: str, kind: str) -> None:
 @pytest.mark.parametrize(('sentence', 'reason'), MUST_DROP)
 def test_must_drop(sentence: str, reason: str) -> None:
     assert verdict(sentence)[0] == reason
+
+
+@pytest.mark.parametrize('sentence', [
+    'The e2e tests are in `cmd/entire/cli/e2e_test/` and use the `//go:build e2e` tag.',  # entire-cli, labeled
+    'The post-commit hook redirects stderr to `/dev/null` (`2>/dev/null || true`).',  # entire-cli, labeled
+    'results are **append-mostly** (immutable run bundles under `runs/<exp>/<ts>/`) plus a small **mutable** overlay',
+])
+def test_quoted_code_and_bold_are_prose_not_code(sentence: str) -> None:
+    assert not filters.is_code(sentence)
+
+
+@pytest.mark.parametrize('sentence', ['if (x) { return y[0]; }', 'x = foo(bar[0], {1: 2});',
+                                      '`a` = {`b`: [1, 2]}; $x |= ~y'])
+def test_code_is_still_code(sentence: str) -> None:
+    assert filters.is_code(sentence)
 
 
 def test_every_rule_is_named_and_kinded() -> None:
