@@ -100,8 +100,16 @@ def fit(examples: Sequence[Example], steps: int = 600, rate: float = 0.5) -> tup
             for i in idx:
                 gw[i] += err
         b -= rate * gb * 10
-        w = [x - rate * g * 10 for x, g in zip(w, gw)]
+        w = [keep_sign(n, x - rate * g * 10) for n, x, g in zip(feats, w, gw)]
     return round(b, 3), {**{n: round(x, 3) for n, x in zip(feats, w)}, **FIXED}
+
+
+def keep_sign(name: str, weight: float) -> float:
+    """A lasting cue never counts against a sentence, a moment cue never for it: the data sets how much, not which way
+    (the review prints the sign: '-scope "always"' would read as nonsense)."""
+    if name in LASTING:
+        return max(0.0, weight)
+    return min(0.0, weight) if name in MOMENT else weight
 
 
 def prob(e: Example, bias: float, w: dict[str, float]) -> float:
