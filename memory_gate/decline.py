@@ -70,8 +70,7 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bo
             err(f'{settings.ledger}: git add failed; add it yourself')
     tracked = tracked_files(root)
     for path in done:  # only once the ledger holds their bullets
-        if os.path.relpath(path, root) not in tracked:
-            os.unlink(path)
+        files.remove_untracked(path, root, tracked)
     for bullet in declined:
         print(f'declined: {printable(bullet)}')
     if declined:
@@ -91,7 +90,7 @@ def load(paths: Sequence[str], root: str) -> tuple[list[review.Proposal], int]:
             if not text:
                 raise InputError('is not a memory-gate proposal' if os.path.exists(path) else 'no such file')
             memory = memory_of(text, root)
-            rel = os.path.relpath(memory, root).replace(os.sep, '/')
+            rel = files.rel(memory, root)
             loaded.append(review.Proposal(path, review.source_of(path, root), rel, read_memory(memory), entries(text)))
         except InputError as exc:
             err(f'{path}: {exc}')
@@ -158,8 +157,8 @@ def record(outcome: review.Outcome, root: str, ledger: str) -> bool:
         for path, text in outcome.files.items():
             if text is not None:
                 files.write_new(path, text, MARK)
-            elif os.path.relpath(path, root).replace(os.sep, '/') not in tracked:
-                os.unlink(path)
+            else:
+                files.remove_untracked(path, root, tracked)
     except (InputError, OSError) as exc:
         err(f'{exc.filename if isinstance(exc, OSError) else ledger}: {exc}')
         return False

@@ -4,7 +4,8 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence, Set
+from types import ModuleType
 from typing import BinaryIO
 
 from memory_gate.pipeline import Transcript
@@ -136,6 +137,19 @@ def tracked_files(root: str) -> set[str]:
     out = git(root, 'ls-files', '-z')
     return set(out.decode('utf-8', 'replace').split('\0')) if out else set()
 
+
+def rel(path: str, start: str, flavour: ModuleType = os.path) -> str:
+    """`path` relative to `start`, parts joined by '/' as git names them (on Windows too). `flavour`: ntpath in tests."""
+    native: str = flavour.relpath(path, start)
+    return native.replace(flavour.sep, '/')
+
+
+def remove_untracked(path: str, root: str, tracked: Set[str]) -> None:
+    """Delete a proposal file unless git tracks it: a committed one is the user's to remove."""
+    if rel(path, root) not in tracked:
+        os.unlink(path)
+
+
 def memory_target(path: str) -> tuple[str, str]:
     """(path for the diff, relative to the repository root; real path on disk). Follows symlinks."""
     real = os.path.realpath(path)
@@ -143,7 +157,7 @@ def memory_target(path: str) -> tuple[str, str]:
     if root is not None:
         root = os.path.realpath(root)
         if real.startswith(root + os.sep):
-            return os.path.relpath(real, root).replace(os.sep, '/'), real
+            return rel(real, root), real
     return os.path.normpath(path).replace(os.sep, '/'), real
 
 

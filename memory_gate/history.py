@@ -66,7 +66,7 @@ def compare(path: str, blob: tuple[str, int] | None) -> Since:
 def since(root: str, revs: Sequence[str], paths: Sequence[str]) -> dict[str, Since] | None:
     """Each path against each commit in `revs`, keeping the version it extends furthest; None when no rev exists."""
     real_root = os.path.realpath(root)
-    rels = {p: os.path.relpath(os.path.realpath(p), real_root).replace(os.sep, '/') for p in paths if p != '-'}
+    rels = {p: files.rel(os.path.realpath(p), real_root) for p in paths if p != '-'}
     out: dict[str, Since] = {}
     trees = [t for t in (committed(root, rev, sorted(set(rels.values()))) for rev in revs) if t is not None]
     if not trees:

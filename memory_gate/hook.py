@@ -97,8 +97,8 @@ def propose(root: str, rel: str, state: str | None, groups: dict[str, list[Propo
     for source, pending in groups.items():
         target, in_diff = source + SUFFIX, pending[: settings.max_add]
         if not pending:
-            if target not in tracked and is_ours(target):
-                os.unlink(target)  # stale: everything it proposed is now in memory or declined
+            if is_ours(target):
+                files.remove_untracked(target, root, tracked)  # stale: everything it proposed is now in memory or declined
             continue
         listed = [entry(p) for p in in_diff] + [entry(p, HELD) for p in pending[settings.max_add:]]
         diff = render(rel, state, [p.text for p in in_diff])
@@ -118,7 +118,7 @@ def staged_proposals(root: str, paths: Sequence[str], tracked: set[str]) -> list
     """Proposal files memory-gate wrote that are staged for this commit: each named, with how to unstage it."""
     found = []
     for path in paths:
-        rel = os.path.relpath(os.path.abspath(path), root).replace(os.sep, '/')
+        rel = files.rel(path, root)
         blob = files.git(root, 'cat-file', 'blob', ':' + rel) if rel in tracked else None
         if blob is not None and blob.startswith(MARK.encode()):
             found.append(path)

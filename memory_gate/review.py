@@ -7,12 +7,12 @@ writes the memory file: the human applies what they chose.
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from memory_gate.credentials import redact
 from memory_gate.diff import applied, render
+from memory_gate.files import rel
 from memory_gate.memory import identity, known_identities
 from memory_gate.proposals import SKIPPED, SUFFIX, Entry, header
 
@@ -163,4 +163,4 @@ def rewrite(all_items: Sequence[Item], chosen: Mapping[int, Choice], review: str
 
 
 def source_of(path: str, root: str) -> str:
-    return os.path.relpath(path, root)[: -len(SUFFIX)].replace(os.sep, '/')
+    return rel(path, root)[: -len(SUFFIX)]

@@ -157,3 +157,17 @@ def test_review_with_nothing_pending_says_so(repo: Path) -> None:
 def test_review_never_writes_memory(pending: Path) -> None:
     assert run(pending, 'review', '--take', 'all').returncode == 0
     assert (pending / 'AGENTS.md').read_text() == MEMORY  # taken bullets reach memory only by git apply
+
+
+@pytest.mark.parametrize('command', [('decline', 's.jsonl.memory.diff'), ('review', 's.jsonl.memory.diff', '--decline', 'all')])
+def test_a_tracked_proposal_is_left_alone_and_an_untracked_one_removed(repo: Path, command: tuple[str, ...]) -> None:
+    for folder, bullet in (('kept', A[0]), ('gone', B[0])):
+        write_jsonl(repo / folder / 's.jsonl', say('user', bullet.text))
+        git(repo, 'add', f'{folder}/s.jsonl')
+        assert run(repo, 'hook', f'{folder}/s.jsonl').returncode == 1
+    git(repo, 'add', 'kept/s.jsonl.memory.diff')  # committed by the user: theirs to remove
+    for folder in ('kept', 'gone'):  # run from the subdirectory: paths there, the ledger at the top
+        done = run(repo / folder, *command, '--ledger', '../.memory-gate-declined.txt')
+        assert done.returncode == 0, done.stderr
+    assert (repo / 'kept' / 's.jsonl.memory.diff').exists() and not (repo / 'gone' / 's.jsonl.memory.diff').exists()
+    assert (repo / '.memory-gate-declined.txt').read_text().endswith(f'{B[0].text}\n{A[0].text}\n')  # sorted
