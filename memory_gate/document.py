@@ -20,8 +20,13 @@ _WS_RE = re.compile(r'[ \t\n\r]*')
 _DECODER = json.JSONDecoder()
 
 
+def is_nonblank(line: bytes | None) -> bool:
+    """A line with text, or one over the size cap (None): what is_document looks at."""
+    return line is None or bool(line.strip())
+
+
 def nonblank(lines: Sequence[bytes | None]) -> list[bytes | None]:
-    return [line for line in lines if line is None or line.strip()]
+    return [line for line in lines if is_nonblank(line)]
 
 
 def is_document(head: Sequence[bytes | None]) -> bool:

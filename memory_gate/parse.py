@@ -88,9 +88,11 @@ def parse_lines(lines: Iterable[bytes | None], stats: Counter[str]) -> Iterator[
     """
     stream = iter(lines)
     head: list[bytes | None] = []
+    seen = 0  # non-blank lines in head, counted as they come (recounting head per line was quadratic)
     for line in stream:
         head.append(line)
-        if len(document.nonblank(head)) == 2 or len(head) == HEAD_LINES:
+        seen += document.is_nonblank(line)
+        if seen == 2 or len(head) == HEAD_LINES:
             break
     if document.is_document(head):
         yield from parse_document(chain(head, stream), stats)

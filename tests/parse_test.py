@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from memory_gate import document
-from memory_gate.parse import DETECT_LINES, detect, parse_lines
+from memory_gate.parse import DETECT_LINES, HEAD_LINES, detect, parse_lines
 from memory_gate.pipeline import Settings, Transcript, build
 
 GOOD = b'{"role": "user", "text": "We decided to keep the parser in pure Python."}'
@@ -110,6 +110,19 @@ def test_pretty_printed_document_is_read_whole_whatever_its_name(lines: list[byt
     assert [p.text for p in result.proposed] == [SAY['text']]
     assert result.stats['format:gemini-document'] == 1 and result.stats['malformed'] == 0
     assert result.stats['parsed'] == result.stats['lines'] - result.stats['blank'] == len(lines)
+
+
+@pytest.mark.parametrize(('blanks', 'is_document'), [(HEAD_LINES - 2, True), (HEAD_LINES - 1, True), (HEAD_LINES, False)])
+def test_a_document_is_told_within_the_first_head_lines(blanks: int, is_document: bool) -> None:
+    lines = [b'\n'] * blanks + pretty(GEMINI)  # its opening line must be within HEAD_LINES
+    result = build([Transcript('session.json', lines)], Settings())
+    assert result.stats['format:gemini-document'] == is_document
+    assert [p.text for p in result.proposed] == ([SAY['text']] if is_document else [])
+
+
+def test_a_line_over_the_cap_counts_as_a_line_of_the_head() -> None:
+    result = build([Transcript('t.jsonl', [b'\n', None, b'{\n', GOOD + b'\n'])], Settings())
+    assert result.stats['oversized'] == 1 and [p.line for p in result.proposed] == [4]
 
 
 def test_document_that_is_an_array_reads_each_element_at_its_line() -> None:
