@@ -126,7 +126,7 @@ SIGNAL_RULES: tuple[Rule, ...] = (
     # convention: "Per the repo rules, packages are rebuilt before CLI tests." "The linter requires exhaustive switch
     # cases." / not: "The official docs recommend it." (not the project's own rule; see cues.CITES_RULE_RE)
     rule('cites_rule', 'convention', CITES_RULE_RE[len('(?i)'):], triggers='rule|guide|guidance|convention|polic|checklist|'
-         'guideline|workflow|lint|config|contributing|agents.md|claude.md|gemini.md|project|repo|codebase'),
+         'guideline|workflow|lint|config|contributing|project|repo|codebase|项目|代码|仓库'),
 )
 
 NOISE_RULES: tuple[Rule, ...] = (
