@@ -73,7 +73,7 @@ REPORT_RE = (r"(?i)^(?:(?:i|we)(?:'ve| have| just)? )?(?:fixed|added|removed|upd
 # Chinese completion markers: "已修复", "修复了", "完成了".
 # Not a choice made: "我们已经决定放弃", "选用了 Kafka" (a decision said in the perfect is still a decision), nor
 # a state: "已有的模式" (the existing pattern), "已知" (known).
-ZH_REPORT_RE = r'已(?:经)?(?!决定|选|采用|改用|有|知|广泛)\w|(?![选用定])\w了[，。,.\s]|了$|完成'  # \w, not a CJK range: compiles in 0.3 ms, not 8
+ZH_REPORT_RE = r'已(?!经?(?:决定|选|采用|改用|有|知|广泛))\w|(?![选用定])\w了[，。,.\s]|了$|完成'  # \w, not a CJK range: compiles in 0.3 ms, not 8
 # The agent narrating its own moves: "I'm checking", "Let me", "Next I'll", "Now I".
 # "We're switching to ruff" is the team deciding, not the agent narrating: "we're" is not a narration cue.
 NARRATION_RE = (r"(?i)^(?:(?:now|next|then|first|ok(?:ay)?|great|good|done)[,:]? )?(?:i(?= )(?! (?:prefer|like|love|hate|dislike|want|would rather|usually|always|never|tend)\b)|"

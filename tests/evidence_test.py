@@ -209,6 +209,58 @@ def test_a_replayed_plan_is_weighed_as_a_plan_section_by_section() -> None:
     assert 'assistant' not in names['The debug writer must never crash an evaluator.']
 
 
+# Each cue catches what it names and not its look-alikes (sentences from the real corpus and the dev set).
+CUES = [
+    ('I prefer small commits with one logical change each.', 'narration', False),  # a stance, not a move
+    ("I'd rather see a failing test than a skipped one.", 'narration', False),
+    ("We're switching to pnpm for the monorepo.", 'narration', False),  # the team deciding
+    ('I ran the tests twice.', 'narration', True),
+    ('我们决定用令牌桶做限流。', 'person', False),  # 我们 is the team
+    ('我该怎样阅读这部分代码', 'person', True),
+    ('Go with Terraform for the new infrastructure, not Pulumi.', 'command', False),
+    ('Python is pinned to 3.12 via .python-version.', 'command', False),
+    ('bun agentv eval run examples/features/composite/evals/dataset.eval.yaml --dry-run', 'command', True),
+    ('│ Command rejected because it could not be parsed safely', 'command', True),  # a pasted terminal box
+    ('Rollbacks are done by redeploying the previous tag, not by reverting commits.', 'status', False),
+    ('All done.', 'status', True),
+    ('Decision: the API gateway handles auth; services trust the forwarded identity header.', 'label', False),
+    ('**Step 3**: Fix `resetState` — move it behind a ref so the effect never re-runs.', 'label', True),
+    ('我们最后选用了 Kafka 做消息队列。', 'zh_report', False),
+    ('我们已经决定放弃 Python 2 的支持。', 'zh_report', False),
+    ('修复了 reconnection storm，不再无限重连', 'zh_report', True),
+    ("Let's stick with Alembic for migrations.", 'request', False),
+    ("let's push and re-test", 'request', True),
+    ('Per the repo verification guide, I’m rebuilding before running source CLI evals.', 'cites_rule', True),
+    ('The linter requires exhaustive switch cases.', 'cites_rule', True),
+    ('I see the project already uses `forbidigo` for banning dangerous patterns.', 'cites_rule', True),
+    ('导入已有的 `isMacOS` 工具函数（来自 `@/hooks/utils`，项目中已广泛使用）', 'cites_rule', True),
+    ('Now let me run fmt, lint, and tests per the CLAUDE.md instructions.', 'cites_rule', False),  # memory itself
+    ("Let's see what the linter says.", 'cites_rule', False),
+    ('So our approach is exactly what the official documentation recommends!', 'cites_rule', False),
+    ('Uses offset 0 (matching the existing behavior of extracting ALL files).', 'cites_rule', False),
+]
+
+
+@pytest.mark.parametrize(('sentence', 'name', 'shown'), CUES)
+def test_each_cue_catches_what_it_names_and_not_its_look_alikes(sentence: str, name: str, shown: bool) -> None:
+    assert (name in evidence.phrases(sentence)) == shown
+
+
+def test_the_assistants_own_key_decisions_are_its_account_not_decisions() -> None:
+    """Only a list somebody approved is a list of decisions: the user's, or a plan the user approved."""
+    assert evidence.section('Key Design Decisions', approved=False) == 'why_section'
+    answer = 'Done.\n\n### Key Design Decisions\n\n- Validates the `ToolUseID` format to ensure it comes from a real tool\n'
+    result = run(('user', 'Can you check the branch?'), ('assistant', answer), settings=Settings(threshold=0.0, max_add=100))
+    assert all('decision_section' not in p.evidence for p in result.proposed)
+
+
+def test_every_weight_points_the_way_its_cue_does() -> None:
+    """The review prints the sign: a lasting cue never counts against a sentence, a moment cue never for it."""
+    from benchmarks.fit_weights import LASTING, MOMENT
+    assert all(weights.WEIGHTS.get(n, 0.0) >= 0 for n in LASTING)
+    assert all(weights.WEIGHTS.get(n, 0.0) <= 0 for n in MOMENT)
+
+
 # --- the gates are sound: gated features are exactly the ungated ones -------------------------------
 
 def ungated(sentence: str) -> list[str]:
@@ -224,7 +276,7 @@ def corpus_sentences() -> list[str]:
     text = '\n'.join(p.read_text(encoding='utf-8') for p in sorted((root / 'benchmarks' / 'devset').glob('*.txt')))
     found = [line[3:] for line in text.splitlines() if line[:3] in ('U> ', 'A> ', '.. ')]
     unfolded = ['ı prefer pnpm', 'It was cauſed by a race.', 'See line ٣ for it.', 'PR #٥ is open', 'All ٣ tests pass.']
-    return [*found, *MUST_KEEP, *MUST_DROP, *split_sentences(RECOMMEND), *unfolded]
+    return [*found, *MUST_KEEP, *MUST_DROP, *split_sentences(RECOMMEND), *unfolded, *(s for s, _, _ in CUES)]
 
 
 def test_gates_are_sound_on_the_corpus() -> None:
