@@ -28,6 +28,7 @@ from memory_gate.cues import (
     UNFOLDED_RE,
     WHY_SECTION_RE,
 )
+from memory_gate.sentences import plain_quotes
 
 # A user turn this long is pasted text (a template, a hand-off prompt, a plan, a log), not the user's own words;
 # a turn this long is a report or a plan, and a sentence this long is rarely a rule.
@@ -40,6 +41,7 @@ PHRASES = dict(PHRASE_FEATURES)
 
 def phrases(sentence: str) -> list[str]:
     """The names of the phrase features a sentence shows, in PHRASE_FEATURES order."""
+    sentence = plain_quotes(sentence)
     if re.search(CJK_RE, sentence) or (not sentence.isascii() and re.search(UNFOLDED_RE, sentence)):
         return [name for name, pattern in PHRASE_FEATURES if re.search(pattern, sentence)]
     tokens = set(re.findall(TOKEN_RE, sentence.lower()))
@@ -154,6 +156,6 @@ def describe(sentence: str, names: Iterable[str], weights: Mapping[str, float]) 
 def quote(sentence: str, name: str) -> str:
     """The words a phrase feature matched, quoted and short ('' for a feature of place or voice)."""
     pattern = PHRASES.get(name)
-    match = re.search(pattern, sentence) if pattern else None
+    match = re.search(pattern, plain_quotes(sentence)) if pattern else None
     words = ' '.join(match.group(0).split())[:24] if match else ''
     return f' "{words}"' if words and words.replace('"', '') else ''

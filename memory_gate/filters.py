@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from memory_gate import patterns
 from memory_gate.patterns import Rule
 from memory_gate.screen import Screen
+from memory_gate.sentences import plain_quotes
 
 # Length gates, in Latin-equivalent characters.
 # 20: shorter than "Never push to main." carries no durable knowledge ("ok, done").
@@ -109,7 +110,7 @@ class Judge:
 
     def silent(self, text: str) -> bool:
         """True when no signal rule can fire on any sentence of the text (so none needs judging)."""
-        return not self.screen.turn_rules(text.lower())
+        return not self.screen.turn_rules(plain_quotes(text).lower())
 
     def signal_rule(self, sentence: str) -> Rule | None:
         low = sentence.lower()
@@ -122,6 +123,7 @@ class Judge:
         return None
 
     def noise_reason(self, sentence: str) -> str | None:
+        sentence = plain_quotes(sentence)
         low = sentence.lower()
         for r in self.noise:
             if gated(r, low) and self.fires(r, sentence):
@@ -129,6 +131,7 @@ class Judge:
         return 'code' if is_code(sentence) else None
 
     def verdict(self, sentence: str) -> tuple[str, Rule | None]:
+        sentence = plain_quotes(sentence)
         found = self.signal_rule(sentence)
         if found is None:
             return 'no_signal', None

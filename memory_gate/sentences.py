@@ -105,6 +105,15 @@ ESCAPE_RE = r'\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|\Z)|\x1b[
 CONTROL_RE = '[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]'
 
 
+# Typographic apostrophes, as Codex and many editors write them ("I’m", "don’t"), read as the typewriter one by
+# the rules and cues (which spell "i'm", "don't"); the text proposed keeps what was written.
+APOSTROPHES = str.maketrans('’‘', "''")
+
+
+def plain_quotes(text: str) -> str:
+    return text.translate(APOSTROPHES) if '’' in text or '‘' in text else text
+
+
 def sanitize(text: str) -> str:
     """Text without terminal escape sequences or control characters (tabs and line breaks stay)."""
     if '\x1b' in text:

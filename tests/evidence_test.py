@@ -246,6 +246,12 @@ def test_each_cue_catches_what_it_names_and_not_its_look_alikes(sentence: str, n
     assert (name in evidence.phrases(sentence)) == shown
 
 
+def test_a_typographic_apostrophe_is_read_as_typed_and_proposed_as_written() -> None:
+    [p] = run(('user', 'We don’t deploy on Fridays.')).proposed
+    assert p.text == 'We don’t deploy on Fridays.'
+    assert texts(run(('user', 'Can you check?'), ('assistant', 'I’m going to check the logs; the job always fails there.'))) == []
+
+
 def test_the_assistants_own_key_decisions_are_its_account_not_decisions() -> None:
     """Only a list somebody approved is a list of decisions: the user's, or a plan the user approved."""
     assert evidence.section('Key Design Decisions', approved=False) == 'why_section'
@@ -265,7 +271,8 @@ def test_every_weight_points_the_way_its_cue_does() -> None:
 
 def ungated(sentence: str) -> list[str]:
     import re
-    return [name for name, pattern in cues.PHRASE_FEATURES if re.search(pattern, sentence)]
+    from memory_gate.sentences import plain_quotes
+    return [name for name, pattern in cues.PHRASE_FEATURES if re.search(pattern, plain_quotes(sentence))]
 
 
 def corpus_sentences() -> list[str]:

@@ -27,6 +27,7 @@ MUST_KEEP = [
     ('Never push directly to main.', 'constraint'),
     ('Releases must be tagged from main.', 'constraint'),
     ('Do not commit generated files.', 'constraint'),
+    ('We don’t deploy on Fridays.', 'convention'),  # a typographic apostrophe reads as the typewriter one
     ('Deploys happen only from tagged commits.', 'constraint'),
     ('Breaking changes need an RFC first.', 'constraint'),
     ('必须在合并前跑完集成测试', 'constraint'),
@@ -73,6 +74,7 @@ MUST_DROP = [
     ('这次先跳过这个测试，不要管它。', 'noise:one_off'),
     ('Let me fix the import that was never used.', 'noise:narration'),
     ("I'll check the logs, the job always fails there.", 'noise:narration'),
+    ('I’ll check the logs, the job always fails there.', 'noise:narration'),  # a typographic apostrophe, as Codex writes
     ('让我检查一下为什么总是失败', 'noise:narration'),
     ('Thanks, that fixed it!', 'noise:chatter'),
     ('Traceback (most recent call last): always here', 'noise:tool_output'),
