@@ -35,7 +35,7 @@ L2 = 0.3
 # toward them, not toward 0, so a cue the labels rarely see keeps its meaning instead of vanishing.
 LASTING = ('scope', 'modal', 'alternative', 'cause', 'stance', 'team', 'rule_noun', 'why_section', 'works', 'cites_rule')
 MOMENT = ('report', 'zh_report', 'narration', 'status', 'deixis', 'location', 'count', 'label', 'step', 'ask',
-          'request', 'command', 'heading', 'item', 'do_section', 'long_turn', 'person', 'past')
+          'request', 'command', 'heading', 'item', 'do_section', 'long_turn', 'person', 'past', 'finding')
 PRIOR_STRENGTH = 1.0
 PRIOR = {**{n: PRIOR_STRENGTH for n in LASTING}, **{n: -PRIOR_STRENGTH for n in MOMENT}}
 # A real example counts this many times a dev one: real text is the truth. At 20 the real sessions carry ~98% of the

@@ -175,6 +175,11 @@ CJK_RE = r'[\u3000-\u9fff\uff00-\uffef]'
 # Letters (?i) folds to an ASCII letter (dotless i, long s) and digits other than 0-9: the tokens cannot see them.
 UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'
 
+# A code-review finding pasted into the conversation (Cursor Bugbot, CodeRabbit, a reviewer's comment): a line of
+# its own naming a severity. What it says is a defect of the change in view, to be fixed: "High Severity",
+# "Severity: medium", "⚠️ Potential issue". Not: "the severity of an alert is set in the config" (not a line of its own).
+FINDING_LINE_RE = r'(?i)^\W*(?:(?:critical|high|medium|low|minor|major) severity|severity\s*[:：]\s*\w+|potential issue)\W*$'
+
 # The heading a sentence sits under says what kind of text it is. Background, reasons and decisions last:
 # "## Context", "### Root cause", "**Key decisions**". Steps, file lists, checks and summaries do not:
 # "## Changes", "### Verification", "## Summary", "Fix 2: Guard aggregation".

@@ -18,6 +18,7 @@ from memory_gate.cues import (
     DECISION_HEADING_ANY_LINE_RE,
     DECISION_SECTION_RE,
     DO_SECTION_RE,
+    FINDING_LINE_RE,
     GATES,
     MARKER_ANY_LINE_RE,
     MARKER_RE,
@@ -69,15 +70,18 @@ class Context(NamedTuple):
     accepted: bool = False  # the user accepted this recommendation in the next turn
     marked: bool = False  # an explicit memory marker opened the line
     own_rule: bool = False  # a rule of the team's own configuration picked it
-    voice: str = ''  # 'plan': a plan the user approved, replayed by the harness (Turn.voice)
+    voice: str = ''  # 'plan': a plan the user approved, replayed by the harness (Turn.voice); 'finding': see placed()
     section: str = ''  # what the heading above the sentence says of it (section())
 
 
 def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
            strip_lead: Callable[[str], str]) -> Iterator[tuple[str, Context]]:
     """Each statement of a turn with its place: the section it sits in, and whether a memory marker opened its
-    line (then the rest of that line is one statement, marker cut). Pasted text marks nothing."""
+    line (then the rest of that line is one statement, marker cut). Pasted text marks nothing. A user turn that
+    holds a code-review finding speaks with the reviewer's voice ('finding'), not the user's."""
     pasted = role == 'user' and len(pieces) >= PASTED_SENTENCES
+    if role == 'user' and not voice and is_finding(pieces):
+        voice = 'finding'
     under, i, approved = '', 0, role == 'user' or voice == 'plan'
     while i < len(pieces):
         sentence, layout, first = pieces[i]
@@ -91,6 +95,11 @@ def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
             sentence, i = sentence + ' ' + pieces[i][0], i + 1
         ctx = Context(role, '', layout, len(pieces), marked=cut > 0, voice=voice, section=under)
         yield (sentence[cut:] if cut else strip_lead(sentence)), ctx
+
+
+def is_finding(pieces: Sequence[tuple[str, str, bool]]) -> bool:
+    """A line of its own names a severity, as review bots and reviewers write a finding ("High Severity")."""
+    return any(first and ('everity' in s or 'otential' in s) and re.match(FINDING_LINE_RE, s) for s, _, first in pieces)
 
 
 def features(sentence: str, ctx: Context) -> list[str]:

@@ -252,6 +252,25 @@ def test_a_typographic_apostrophe_is_read_as_typed_and_proposed_as_written() -> 
     assert texts(run(('user', 'Can you check?'), ('assistant', 'I’m going to check the logs; the job always fails there.'))) == []
 
 
+def test_a_pasted_review_finding_speaks_with_the_reviewers_voice_not_the_users() -> None:
+    """entire-cli's user pastes Cursor Bugbot findings (verbatim): a line naming a severity makes the turn a finding,
+    a defect of the change in view, not a standing fact; the same words typed by the user are the user's."""
+    claim = 'This means wrapper hooks can never be uninstalled or force-replaced through the CLI.'
+    finding = f'Wrapper script hooks not recognized for removal/uninstall\n\nHigh Severity\n\nThe new localDev mode installs hooks. {claim}'
+    everything = Settings(threshold=0.0, max_add=100)
+    [pasted] = [p for p in run(('user', finding), settings=everything).proposed if p.text == claim]
+    assert '-finding' in pasted.evidence.split(' · ') and '+user' not in pasted.evidence.split(' · ')
+    assert claim not in texts(run(('user', finding)))
+    [typed] = [p for p in run(('user', f'Wrapper script hooks. {claim}'), settings=everything).proposed if p.text == claim]
+    assert '+user' in typed.evidence.split(' · ')
+
+
+@pytest.mark.parametrize(('line', 'finding'), [('High Severity', True), ('Medium Severity', True), ('Severity: low', True),
+                                               ('⚠️ Potential issue', True), ('The severity of an alert is set in config.', False)])
+def test_a_finding_is_told_by_a_line_naming_its_severity(line: str, finding: bool) -> None:
+    assert evidence.is_finding([('Title', '', True), (line, '', True), ('Body.', '', True)]) == finding
+
+
 def test_the_assistants_own_key_decisions_are_its_account_not_decisions() -> None:
     """Only a list somebody approved is a list of decisions: the user's, or a plan the user approved."""
     assert evidence.section('Key Design Decisions', approved=False) == 'why_section'
