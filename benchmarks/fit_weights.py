@@ -35,7 +35,7 @@ L2 = 0.3
 # toward them, not toward 0, so a cue the labels rarely see keeps its meaning instead of vanishing.
 LASTING = ('scope', 'modal', 'alternative', 'cause', 'stance', 'team', 'rule_noun', 'why_section', 'works', 'cites_rule')
 MOMENT = ('report', 'zh_report', 'narration', 'status', 'deixis', 'location', 'count', 'label', 'step', 'ask',
-          'request', 'command', 'heading', 'item', 'do_section', 'long_turn', 'person', 'past', 'finding')
+          'request', 'command', 'heading', 'item', 'do_section', 'long_turn', 'person', 'past', 'finding', 'option')
 PRIOR_STRENGTH = 1.0
 PRIOR = {**{n: PRIOR_STRENGTH for n in LASTING}, **{n: -PRIOR_STRENGTH for n in MOMENT}}
 # A real example counts this many times a dev one: real text is the truth. At 20 the real sessions carry ~98% of the
@@ -56,7 +56,7 @@ class Example(NamedTuple):
 
 
 def names_of(evidence: str) -> tuple[str, ...]:
-    return tuple(part.strip()[1:].split(' "', 1)[0] for part in evidence.split(' · ') if part.strip())
+    return tuple(part.strip().lstrip('+-').split(' "', 1)[0] for part in evidence.split(' · ') if part.strip())
 
 
 def dev_examples() -> list[Example]:

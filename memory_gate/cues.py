@@ -96,6 +96,9 @@ LABEL_RE = r'(?i)^' + _LASTING_LABEL + r'(?:\*\*[^*]{1,60}\*\*\s*[:：—–-]?|
 STEP_RE = (r'(?i)^(?:run|add|update|remove|check|create|fix|implement|replace|move|ensure|write|delete|rename|extract|mirror|'
            r'verify|switch|read|open|wire|call|pass|return|change|refactor|test|merge|push|commit|install|bump|export|import|'
            r'extend|handle|skip|drop|set|make|modify|introduce|register|adjust|include|document|reply|finish|complete)\b')
+# An option pointed at by its number or letter: "I like Option 1", "**Option B: Propagate a warning flag**". The
+# options are the moment's alternatives; what lasts is the choice, said in its own words.
+OPTION_RE = r'(?i)\boptions? (?:[1-9]\d?\b|(?-i:[A-C])\b|one\b|two\b|three\b)'
 # Several code spans: a remark about the code in view ("`resetState` is the only unstable dep in `useLayoutEffect`").
 CODE_SPANS_RE = r'`[^`]+`[^`]*`[^`]+`[^`]*`[^`]+`'
 
@@ -132,7 +135,7 @@ PHRASE_FEATURES: tuple[tuple[str, str], ...] = (
     ('scope', SCOPE_RE), ('modal', MODAL_RE), ('alternative', ALTERNATIVE_RE), ('cause', CAUSE_RE),
     ('stance', STANCE_RE), ('team', TEAM_RE), ('report', REPORT_RE), ('zh_report', ZH_REPORT_RE),
     ('narration', NARRATION_RE), ('status', STATUS_RE), ('deixis', DEIXIS_RE), ('location', LOCATION_RE),
-    ('count', COUNT_RE), ('label', LABEL_RE), ('step', STEP_RE), ('code_spans', CODE_SPANS_RE),
+    ('count', COUNT_RE), ('label', LABEL_RE), ('step', STEP_RE), ('option', OPTION_RE), ('code_spans', CODE_SPANS_RE),
     ('rule_noun', RULE_NOUN_RE), ('cites_rule', CITES_RULE_RE), ('works', WORKS_RE), ('person', PERSON_RE), ('past', PAST_RE),
     ('command', COMMAND_RE), ('ask', ASK_RE), ('request', REQUEST_RE),
 )
@@ -158,6 +161,7 @@ GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, wor
     'count': _DIGITS,
     'label': '* : ：',
     'step': ' '.join(re.findall(r'[a-z]+', STEP_RE.split('(?:', 1)[1])),
+    'option': 'option options',
     'code_spans': '`',
     'rule_noun': 'repo repository project team workflow coding naming coordination rule rules convention conventions '
                  'policy policies contract invariant truth design guideline guidelines checklist pattern single',

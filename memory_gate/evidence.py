@@ -157,9 +157,10 @@ def score(names: Iterable[str], weights: Mapping[str, float], bias: float) -> fl
 
 def describe(sentence: str, names: Iterable[str], weights: Mapping[str, float]) -> str:
     """The evidence in a few words: every feature found, strongest first, signed by its weight, with the words
-    a phrase feature matched ('+user · +scope "always" · -deixis "now"')."""
+    a phrase feature matched ('+user · +modal "must" · -narration "I'll" · deixis "now"'); a feature the data gave
+    no weight is named unsigned, last."""
     weighed = sorted(((weights.get(n, 0.0), n) for n in names), key=lambda wn: (-abs(wn[0]), wn[1]))
-    return ' · '.join(f'{"+" if w >= 0 else "-"}{n}{quote(sentence, n)}' for w, n in weighed)
+    return ' · '.join(f'{"+" if w > 0 else "-" if w < 0 else ""}{n}{quote(sentence, n)}' for w, n in weighed)
 
 
 def quote(sentence: str, name: str) -> str:

@@ -97,9 +97,9 @@ def test_pasted_user_text_is_not_the_users_voice() -> None:
 
 
 def test_every_proposal_carries_its_score_and_evidence() -> None:
-    [p] = run(('user', 'Never push directly to main.')).proposed
+    [p] = run(('user', 'Releases must be tagged from main.')).proposed
     assert p.score >= weights.THRESHOLD
-    assert '+user' in p.evidence.split(' · ') and '+scope "Never"' in p.evidence.split(' · ')
+    assert '+user' in p.evidence.split(' · ') and '+modal "must"' in p.evidence.split(' · ')
 
 
 def test_threshold_is_a_setting() -> None:
@@ -203,7 +203,7 @@ def test_a_replayed_plan_is_weighed_as_a_plan_section_by_section() -> None:
             'Run `bun run test` to ensure all existing tests always pass.\n')
     lines = [json.dumps({'type': 'user', 'message': {'role': 'user', 'content': plan}, 'sessionId': 's'}).encode() + b'\n']
     result = build([Transcript('t.jsonl', lines)], Settings(threshold=0.0))
-    names = {p.text: {n[1:] for n in p.evidence.split(' · ')} for p in result.proposed}
+    names = {p.text: {n.lstrip('+-') for n in p.evidence.split(' · ')} for p in result.proposed}
     assert {'plan', 'why_section'} <= names['The debug writer must never crash an evaluator.']
     assert {'plan', 'do_section'} <= names['Run `bun run test` to ensure all existing tests always pass.']
     assert 'assistant' not in names['The debug writer must never crash an evaluator.']
@@ -236,6 +236,9 @@ CUES = [
     ('导入已有的 `isMacOS` 工具函数（来自 `@/hooks/utils`，项目中已广泛使用）', 'cites_rule', True),
     ('Now let me run fmt, lint, and tests per the CLAUDE.md instructions.', 'cites_rule', False),  # memory itself
     ("Let's see what the linter says.", 'cites_rule', False),
+    ('I like Option 1, from a enabling perspective:', 'option', True),  # entire-cli: the moment's alternatives
+    ('**Option B: Propagate a warning flag**', 'option', True),
+    ('Keep the retry option a user sets in the config file.', 'option', False),
     ('So our approach is exactly what the official documentation recommends!', 'cites_rule', False),
     ('Uses offset 0 (matching the existing behavior of extracting ALL files).', 'cites_rule', False),
 ]
@@ -362,8 +365,8 @@ def test_yes_accepts_only_the_last_assistant_turn() -> None:
                  ('assistant', 'Found it: the loader was misconfigured.'), ('assistant', 'Shall I commit and push?'),
                  ('user', 'yes'))
     assert texts(result) == [] and result.stats['not_accepted'] == 1
-    many = run(*[('assistant', f'I recommend option {n} for the cache layer.') for n in range(60)], ('user', 'yes'))
-    assert texts(many) == ['I recommend option 59 for the cache layer.']
+    many = run(*[('assistant', f'I recommend cache tier {n} for the session store.') for n in range(60)], ('user', 'yes'))
+    assert texts(many) == ['I recommend cache tier 59 for the session store.']
 
 
 def test_acceptance_is_read_even_when_only_the_assistant_is_mined() -> None:
