@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from benchmarks import quality, real
 from memory_gate import weights
+from memory_gate.cues import LASTING, MOMENT
 from memory_gate.pipeline import Settings
 
 HERE = Path(__file__).resolve().parent
@@ -33,9 +34,6 @@ FIXED = {'marked': 8.0, 'decision_section': 8.0, 'accepted': 5.0, 'own_rule': 4.
 L2 = 0.3
 # The direction the issue gives each cue, before any data: the fit starts from these and the L2 penalty pulls
 # toward them, not toward 0, so a cue the labels rarely see keeps its meaning instead of vanishing.
-LASTING = ('scope', 'modal', 'alternative', 'cause', 'stance', 'team', 'rule_noun', 'why_section', 'works', 'cites_rule')
-MOMENT = ('report', 'zh_report', 'narration', 'status', 'deixis', 'location', 'count', 'label', 'step', 'ask',
-          'request', 'command', 'heading', 'item', 'do_section', 'long_turn', 'person', 'past', 'finding', 'option')
 PRIOR_STRENGTH = 1.0
 PRIOR = {**{n: PRIOR_STRENGTH for n in LASTING}, **{n: -PRIOR_STRENGTH for n in MOMENT}}
 # A real example counts this many times a dev one: real text is the truth. At 20 the real sessions carry ~98% of the

@@ -59,7 +59,7 @@ def candidate_line(p: Proposal) -> str:
     return printable(f'{p.score:.2f} {p.source}:{p.line} {p.role} {p.kind}/{p.rule} ({p.evidence}): {p.text}')
 
 
-def committed(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, int]] | None:
+def since_states(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, int]] | None:
     """With --since, each transcript's state against REV and the first line to judge; None when REV is no commit."""
     if not args.since:
         return {}, {}
@@ -83,7 +83,7 @@ def run_build(args: argparse.Namespace, settings: Settings) -> int:
     except InputError as exc:
         err(f'{settings.ledger}: {exc}')
         return 2
-    since = committed(args)
+    since = since_states(args)
     if since is None:
         err(f'--since {args.since}: is not a commit of this repository')
         return 2

@@ -20,17 +20,27 @@ ALTERNATIVE_RE = r'(?i)\b(?:instead of|rather than|in favou?r of|over (?:the|a|a
 CAUSE_RE = r'(?i)\b(?:because|caused by|due to|root cause|the (?:problem|issue|bug) (?:is|was)|so that|otherwise|which means|since)\b|导致|因为|原因|所以|否则'
 # The speaker cites a rule the project has written down, or a practice it follows: "per repo rules I rebuild first",
 # "the linter requires exhaustive switch cases", "the repo's own rule that says not to push to main", "as CONTRIBUTING
-# asks", "the project already uses forbidigo for banning dangerous patterns". Not the memory file itself ("per the
-# CLAUDE.md instructions"): what it says is in memory already.
-# Not: "the official docs recommend ..." (somebody else's docs), "matching the existing behaviour" (no rule named).
-_RULE_SOURCE = (r"(?:(?:repo|repository|project|team|codebase)(?:'s|’s)? (?:own )?(?:\w+ )?(?:rules?|guides?|guidance|conventions?|"
+# asks", "the project already uses forbidigo for banning dangerous patterns", "项目中已广泛使用".
+# Not: "the official docs recommend ..." (somebody else's docs), "matching the existing behaviour" (no rule named),
+# "let me check if the linter flags it" (a question, not a rule), the memory file itself ("per the CLAUDE.md
+# instructions", "the AGENTS.md guidelines say": what it says is in memory already).
+_RULE_SOURCE = (r"(?:(?:repo|repository|project|team|codebase)(?:'s)? (?:own )?(?:\w+ )?(?:rules?|guides?|guidance|conventions?|"
                 r"polic(?:y|ies)|checklist|guidelines?|workflow)|linter(?: config)?|lint (?:config|rules?)|config|style guide|"
-                r"shipping checklist|contributing(?:\.md)?|guidelines?)")
-CITES_RULE_RE = (r"(?i)\b(?:per|as required by|required by|according to|in line with|respect(?:ing)?|follow(?:ing|s)?) (?:the |this |our )?"
-                 + _RULE_SOURCE + r"|(?<!what the )(?<!what )\b" + _RULE_SOURCE + r"(?: that)? (?:explicitly |also |clearly |only )?(?:says?|requires?|asks?|"
-                 r"forbids?|allows?|treats?|expects?|prohibits?|mandates?|disallows?|bans?|enforces?|flags?)\b|"
-                 r"\b(?:the|this|our) (?:project|repo|repository|codebase)(?:'s|’s)? (?:already |consistently )?(?:uses|follows|relies on)\b|"
-                 r"(?:项目|代码|仓库)(?:中|里)?(?:已经?|一直)(?:广泛)?(?:有|使用|采用|在用)")
+                r"shipping checklist|contributing(?:\.md)?|guidelines?)\b(?! (?:in|of|from) (?:the )?(?:agents|claude|gemini)\.md)")
+_NOT_ASKED = r"(?<!if the )(?<!whether the )(?<!what the )(?<!\.md )(?<!if )(?<!whether )(?<!what )"
+_PER_RULE = r"\b(?:per|as required by|required by|according to|in line with|respect(?:ing)?|follow(?:ing|s)?) (?:the |this |our )?" + _RULE_SOURCE
+_RULE_SAYS = (_NOT_ASKED + r"\b" + _RULE_SOURCE + r"(?: that)? (?:explicitly |also |clearly |only )?(?:says?|requires?|asks?|forbids?|"
+              r"allows?|treats?|expects?|prohibits?|mandates?|disallows?|bans?|enforces?|flags?)\b")
+_PROJECT_USES = (_NOT_ASKED + r"\b(?:the|this|our) (?:project|repo|repository|codebase)(?:'s)? (?:already |consistently )?"
+                 r"(?:uses|follows|relies on)\b|(?:项目|代码|仓库)(?:中|里)?(?:(?:已经?|一直)(?:广泛)?(?:使用|采用|在用)|已有的)")
+CITES_RULE = '|'.join((_PER_RULE, _RULE_SAYS, _PROJECT_USES))  # no flags: patterns.py's rules add their own
+CITES_RULE_RE = '(?i)' + CITES_RULE
+# Narration that names a rule by citing it ("I need to add a nolint directive (as required by the linter config)")
+# is not noise; narration that merely mentions a config ("let me see whether the config allows it") still is.
+CITED_RULE = '|'.join((_PER_RULE, _PROJECT_USES))
+CITES_RULE_WORDS = ('rule', 'guide', 'guidance', 'convention', 'polic', 'checklist', 'guideline', 'workflow', 'lint', 'config',
+                    'contributing', 'project', 'repo', 'codebase', '项目', '代码', '仓库')  # one is in every match
+
 # A standing first-person stance from the user: "I prefer pnpm", "i no longer use prek", "我习惯".
 STANCE_RE = r"(?i)^(?:i|we) (?:prefer|like|want|don't want|do not want|no longer|never|always|usually|tend to|would rather|'d rather)\b|^我(?:们)?(?:偏好|喜欢|习惯|希望|倾向)"
 # A team's habit stated in the present: "we use", "our CI runs", "the team ships on Fridays".
@@ -45,12 +55,13 @@ WORKS_RE = (r"(?i)^(?!(?:i|we|you|let|let's|it|this|that|here|there)\b)(?:[\w`'.
             r"consumes?|owns?|enforces?|rejects?|accepts?|treats?|reads?|writes?|stores?|lives?|becomes?|depends on|"
             r"never|always|only|must|cannot|can't|won't|doesn't|does not|do not|don't)\b")
 # The speaker or the listener in person: "I think", "my change", "you can see", "your branch".
-PERSON_RE = r"(?i)\b(?:i|i'm|i’m|i've|i’ve|i'll|i’ll|i'd|me|my|you|your|you'll|you’re|you're)\b|我(?!们)|你"  # 我们 is the team
+PERSON_RE = r"(?i)\b(?:i|i'm|i've|i'll|i'd|me|my|you|your|you'll|you're)\b|我(?!们)|你"  # 我们 is the team
 # Past events, anywhere in the sentence: "it was", "they were", "had been", "did not".
 PAST_RE = r"(?i)\b(?:was|were|did|didn't|had|hadn't|went|got|saw|came|became|broke|failed|happened)\b|之前|刚刚|当时"
 # A shell command or a log line pasted as prose: "bun agentv eval run x.yaml --dry-run", "[OpenAI Codex] Attempt 1/3 failed".
 # The command is lowercase, as typed, and followed by an argument, not by English: "Go with Terraform" and
-# "Python is pinned to 3.12" are statements. A terminal glyph (➜ ❯ │ ╭ ╰) is a pasted terminal.
+# "Python is pinned to 3.12" are statements, and so is a flag named mid-sentence ("CI passes --frozen-lockfile").
+# A terminal glyph (➜ ❯ │ ╭ ╰) is a pasted terminal.
 COMMAND_RE = (r'(?i)^(?-i:bun|npm|npx|pnpm|yarn|git|go|mise|make|python3?|pip|uv|cargo|docker|kubectl|gh|curl|cd|ls|cat)\s+'
               r'(?!(?:with|is|are|was|were|to|for|the|a|an|and|or|of|in|on|it|this|that|back|ahead|through|over|away|out|'
               r'up|down|into|from|by|as|at|should|must|will|can)\b)\S+|^\[[^\]]{2,40}\]|[➜❯│╭╰]')
@@ -77,7 +88,7 @@ ZH_REPORT_RE = r'已(?!经?(?:决定|选|采用|改用|有|知|广泛))\w|(?![�
 # The agent narrating its own moves: "I'm checking", "Let me", "Next I'll", "Now I".
 # "We're switching to ruff" is the team deciding, not the agent narrating: "we're" is not a narration cue.
 NARRATION_RE = (r"(?i)^(?:(?:now|next|then|first|ok(?:ay)?|great|good|done)[,:]? )?(?:i(?= )(?! (?:prefer|like|love|hate|dislike|want|would rather|usually|always|never|tend)\b)|"
-                r"i'm|i’m|i am|i'll|i’ll|i will|i need|i've|i’ve|let me|let's" + _CHOICE + r"|we'll|we’ll)\b|^(?:我先|我来|让我|接下来|现在我|用户)")
+                r"i'm|i am|i'll|i will|i need|i've|let me|let's" + _CHOICE + r"|we'll)\b|^(?:我先|我来|让我|接下来|现在我|用户)")
 # Status: "All 1274 tests pass.", "No debug logs remain.", "lint passed", "所有检查通过".
 STATUS_RE = (r'(?i)\b(?:pass(?:es|ed|ing)?|complete[d]?|done(?! (?:by|via|through|with|in|on|at)\b)|clean(?:ly)?|green|succeed(?:s|ed)?|successful(?:ly)?|ready|'
              r'looks good|lgtm|remain(?:s|ing)?|no (?:issues|failures|errors|regressions|changes|problems))\b|通过|成功|没有问题')
@@ -90,7 +101,7 @@ LOCATION_RE = r'(?i)\blines? \d+|第\s*\d+\s*行|\w\.\w{1,4}:\d+|\b(?=[0-9a-f]*\
 COUNT_RE = r'(?i)\b(?:all )?\d+ (?:tests?|files?|places?|callers?|call sites?|errors?|warnings?|issues?|commits?|checks?|changes?|occurrences?|packages?)\b'
 # A label or heading: "**Step 3**: ...", "**Goal**:", "Summary:", "代码质量（同步修复）".
 # Not a label that names a lasting kind: "Decision: ...", "Settled: ...", "Root cause: ...", "Convention: ...".
-_LASTING_LABEL = r'(?!\**(?:decision|decided|settled|agreed|verdict|conclusion|resolution|rule|convention|constraint|root cause|cause)\b)'
+_LASTING_LABEL = r'(?!\**(?:decisions?|decided|settled|agreed|verdict|conclusion|resolution|rules?|conventions?|constraints?|root cause|cause)\b)'
 LABEL_RE = r'(?i)^' + _LASTING_LABEL + r'(?:\*\*[^*]{1,60}\*\*\s*[:：—–-]?|[\w /`-]{1,40}[:：]\s)|[:：]$'
 # A plan step or one-off request that opens with a bare verb: "Run `bun run test`", "Mirror: add ...".
 STEP_RE = (r'(?i)^(?:run|add|update|remove|check|create|fix|implement|replace|move|ensure|write|delete|rename|extract|mirror|'
@@ -131,6 +142,11 @@ ACCEPT_RE = (r"(?i)(?:(?:yes|yep|yeah|yup|sure|ok|okay|agreed|agree|sounds good|
              r"(?:let's )?go with (?:that|it|this|option \w+|your \w+|\w+)|好的?|可以的?|就这样|就这么办|同意|行|没问题)"
              r"[\s,.!?;:~，。！、…-]*)+")
 
+# Which way each cue points, before any data: the fit (benchmarks/fit_weights.py) keeps the sign and learns the size.
+LASTING = ('scope', 'modal', 'alternative', 'cause', 'stance', 'team', 'rule_noun', 'why_section', 'works', 'cites_rule')
+MOMENT = ('report', 'zh_report', 'narration', 'status', 'deixis', 'location', 'count', 'label', 'step', 'ask',
+          'request', 'command', 'heading', 'item', 'do_section', 'long_turn', 'person', 'past', 'finding', 'option')
+
 PHRASE_FEATURES: tuple[tuple[str, str], ...] = (
     ('scope', SCOPE_RE), ('modal', MODAL_RE), ('alternative', ALTERNATIVE_RE), ('cause', CAUSE_RE),
     ('stance', STANCE_RE), ('team', TEAM_RE), ('report', REPORT_RE), ('zh_report', ZH_REPORT_RE),
@@ -140,8 +156,8 @@ PHRASE_FEATURES: tuple[tuple[str, str], ...] = (
     ('command', COMMAND_RE), ('ask', ASK_RE), ('request', REQUEST_RE),
 )
 # Cheap gates: a feature's pattern can only match an ASCII sentence holding one of its tokens (a lowercase
-# word, a digit, or one of # : ： * ` [ -), so the pattern runs only then. A sentence with CJK text runs every
-# pattern. tests/evidence_test.py proves each gate sound on the corpus and on generated text.
+# word, a digit, one of : ： * ` [ or a terminal glyph), so the pattern runs only then. A sentence with CJK text
+# runs every pattern. tests/evidence_test.py proves each gate sound on the corpus and on generated text.
 _DIGITS = '0 1 2 3 4 5 6 7 8 9'
 _REPORT_WORDS = ' '.join(re.findall(r'[a-z]+', REPORT_RE.split('(?:i|we)', 1)[1]))
 GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, words in {
@@ -166,7 +182,7 @@ GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, wor
     'rule_noun': 'repo repository project team workflow coding naming coordination rule rules convention conventions '
                  'policy policies contract invariant truth design guideline guidelines checklist pattern single',
     'cites_rule': 'rule rules guide guides guidance convention conventions policy policies checklist guideline guidelines '
-                  'workflow linter lint config contributing project repo repository codebase',
+                  'workflow linter lint config contributing project repo repository codebase',  # CITES_RULE_WORDS, as tokens
     'works': ' '.join(w for v in re.findall(r'[a-z]+', WORKS_RE.split('){1,5}', 1)[1]) for w in (v, v.rstrip('s'))),
     'person': 'i m ve ll d me my you your re',
     'past': 'was were did didn had hadn went got saw came became broke failed happened',
@@ -174,7 +190,7 @@ GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, wor
     'ask': 'what why how where when which who whose is are was were does do did can could would will has have any',
     'request': 'please pls can could would let lets go commit push merge',
 }.items()}
-TOKEN_RE = r'[a-z]+|[0-9#:：*`\[➜❯│╭╰-]'
+TOKEN_RE = r'[a-z]+|[0-9:：*`\[➜❯│╭╰]'
 CJK_RE = r'[\u3000-\u9fff\uff00-\uffef]'
 # Letters (?i) folds to an ASCII letter (dotless i, long s) and digits other than 0-9: the tokens cannot see them.
 UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'
@@ -189,10 +205,10 @@ FINDING_LINE_RE = r'(?i)^\W*(?:(?:critical|high|medium|low|minor|major) severity
 # "## Changes", "### Verification", "## Summary", "Fix 2: Guard aggregation".
 # A heading that names what is under it as decisions: "## Decisions", "### Key Decisions", "## Design decisions",
 # "Key technical decisions:". Not: "#### PreToolUse decision" (a heading about one hook's output field).
-_DECISIONS = (r'(?:(?:key|main|major|important|design|technical|architectural|architecture|product|final)\s+)*'
-              r'(?:decisions|decisions made|decided)\b|决策|决定')
-DECISION_SECTION_RE = r'(?i)^\W*(?:' + _DECISIONS + ')'
-DECISION_HEADING_ANY_LINE_RE = r'(?im)^[ \t#*]*(?:' + _DECISIONS + ')'  # somewhere in a turn: never screened out whole
+_DECISIONS = (r'[^\w\n]*(?:(?:(?:key|main|major|important|design|technical|architectural|architecture|product|final)\s+)*'
+              r'(?:decisions|decided)\b|决策|决定)')
+DECISION_SECTION_RE = r'(?i)^' + _DECISIONS
+DECISION_HEADING_ANY_LINE_RE = r'(?im)^' + _DECISIONS  # somewhere in a turn: then it is never screened out whole
 WHY_SECTION_RE = (r'(?i)\b(?:context|background|problem|root cause|cause|why|rationale|decisions?|design|approach|architecture|'
                   r'constraints?|conventions?|notes?|goal|overview|how it works|key (?:points|facts|findings))\b|背景|原因|决策|设计|约定|架构')
 DO_SECTION_RE = (r'(?i)\b(?:changes?|steps?|implementation|files?(?: to (?:change|modify))?|verification|verify|testing|tests?|'

@@ -82,7 +82,7 @@ def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
     pasted = role == 'user' and len(pieces) >= PASTED_SENTENCES
     if role == 'user' and not voice and is_finding(pieces):
         voice = 'finding'
-    under, i, approved = '', 0, role == 'user' or voice == 'plan'
+    under, i, approved = '', 0, (role == 'user' and not pasted) or voice == 'plan'
     while i < len(pieces):
         sentence, layout, first = pieces[i]
         i += 1
@@ -93,13 +93,15 @@ def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
         cut = marker_end(sentence) if first and not layout and not pasted and (':' in sentence or '：' in sentence) else 0
         while cut and i < len(pieces) and not pieces[i][2]:
             sentence, i = sentence + ' ' + pieces[i][0], i + 1
-        ctx = Context(role, '', layout, len(pieces), marked=cut > 0, voice=voice, section=under)
+        listed = under != 'decision_section' or layout == 'item'  # a decisions list holds items; prose under it is why
+        ctx = Context(role, '', layout, len(pieces), marked=cut > 0, voice=voice, section=under if listed else 'why_section')
         yield (sentence[cut:] if cut else strip_lead(sentence)), ctx
 
 
 def is_finding(pieces: Sequence[tuple[str, str, bool]]) -> bool:
     """A line of its own names a severity, as review bots and reviewers write a finding ("High Severity")."""
-    return any(first and ('everity' in s or 'otential' in s) and re.match(FINDING_LINE_RE, s) for s, _, first in pieces)
+    return any(first and ('everity' in s.lower() or 'otential' in s.lower()) and re.match(FINDING_LINE_RE, s)
+               for s, _, first in pieces)
 
 
 def features(sentence: str, ctx: Context) -> list[str]:

@@ -20,7 +20,6 @@ MAX_LENGTH = 300
 # in ~30), so each one counts three times: "以后都用UTC存时间" (10 chars) weighs 28.
 WIDE_WEIGHT = 3
 WIDE_RE = r'[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]'
-CODE_SPAN_RE = r'`[^`\n]+`'
 
 
 def weighted_length(sentence: str) -> int:
@@ -48,10 +47,15 @@ def signal_rule(sentence: str, rules: Sequence[Rule]) -> Rule | None:
 
 
 def is_code(sentence: str) -> bool:
-    """True when code characters make up more than CODE_CHAR_SHARE of the sentence. A `code span` is a name the
-    writer quoted in prose, one word wherever it points (`cmd/entire/cli/e2e_test/`), and **bold** is emphasis."""
-    if '`' in sentence or '**' in sentence:
-        sentence = re.sub(CODE_SPAN_RE, 'code', sentence).replace('**', '')
+    """True when code characters make up more than CODE_CHAR_SHARE of the sentence. In a sentence of prose, a `code
+    span` is a name the writer quoted, one word wherever it points (`cmd/entire/cli/e2e_test/`), and **bold** is
+    emphasis; a sentence that is all spans (`if (!user) { throw err; }`) is code."""
+    if '`' in sentence:
+        around = re.sub(patterns.CODE_SPAN_RE, ' ', sentence)
+        if len(re.findall(patterns.PROSE_WORD_RE, around)) >= 3:
+            sentence = re.sub(patterns.CODE_SPAN_RE, 'code', sentence)
+    if '**' in sentence:
+        sentence = sentence.replace('**', '')
     code = sum(1 for c in sentence if c in patterns.CODE_CHARS)
     return code > patterns.CODE_CHAR_SHARE * len(sentence)
 
@@ -113,6 +117,7 @@ class Judge:
         return not self.screen.turn_rules(plain_quotes(text).lower())
 
     def signal_rule(self, sentence: str) -> Rule | None:
+        sentence = plain_quotes(sentence)
         low = sentence.lower()
         mask = self.screen.rules(low)
         while mask:
@@ -131,7 +136,6 @@ class Judge:
         return 'code' if is_code(sentence) else None
 
     def verdict(self, sentence: str) -> tuple[str, Rule | None]:
-        sentence = plain_quotes(sentence)
         found = self.signal_rule(sentence)
         if found is None:
             return 'no_signal', None

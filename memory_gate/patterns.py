@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from memory_gate.cues import CITES_RULE_RE
+from memory_gate.cues import CITED_RULE, CITES_RULE, CITES_RULE_WORDS
 
 
 class Rule(NamedTuple):
@@ -125,8 +125,7 @@ SIGNAL_RULES: tuple[Rule, ...] = (
     rule('imperative_scope', 'convention', r'^(?:please )?(?:use|prefer|name|prefix|put|store|write|keep|pin|tag|format|treat|wrap|validate|log|lock|document|mark) \b.*\b(?:all|every|each|any|anything|everything|new|exactly|whenever|everywhere|throughout|across)\b', triggers='^use |^prefer |^name |^prefix |^put |^store |^write |^keep |^pin |^tag |^format |^treat |^wrap |^validate |^log |^lock |^document |^mark |^please '),
     # convention: "Per the repo rules, packages are rebuilt before CLI tests." "The linter requires exhaustive switch
     # cases." / not: "The official docs recommend it." (not the project's own rule; see cues.CITES_RULE_RE)
-    rule('cites_rule', 'convention', CITES_RULE_RE[len('(?i)'):], triggers='rule|guide|guidance|convention|polic|checklist|'
-         'guideline|workflow|lint|config|contributing|project|repo|codebase|项目|代码|仓库'),
+    rule('cites_rule', 'convention', CITES_RULE, triggers=CITES_RULE_WORDS),
 )
 
 NOISE_RULES: tuple[Rule, ...] = (
@@ -140,7 +139,7 @@ NOISE_RULES: tuple[Rule, ...] = (
     rule('chatter', 'noise', r'^(?:thanks?|thank you|thx|cheers|sounds good|looks good|lgtm|got it|great job|nice work|awesome|perfect|好的|谢谢|多谢|收到|没问题|辛苦)\b', triggers='^thank|^thx|^cheers|^sounds good|^looks good|^lgtm|^got it|^great job|^nice work|^awesome|^perfect|^好的|^谢谢|^多谢|^收到|^没问题|^辛苦'),
     # Narration of what the assistant does next or just did: "Let me fix the import" / not: "Let's go with pnpm.", nor
     # "I need to add a nolint directive (as required by the linter config)." (a rule the project wrote down is named)
-    rule('narration', 'noise', r"^(?:(?:ok(?:ay)?|now|great|perfect|good|alright|first|next|then),? )?(?:let me|i'll|i will|i'm going to|i am going to|i'm now|i am now|i've (?:updated|added|fixed|changed|created|removed|made|run|found)|i (?:updated|added|changed|created|removed|ran|made|found)|now i|here'?s what i|i can see|i see|i need to|we need to check)\b|^(?:让我|我来|我先|我会|我将|我现在|我需要|我要|接下来我|现在我|下面我|首先|然后)", unless=CITES_RULE_RE[len('(?i)'):], triggers="let me|i'll|i will|i'm going to|i am going to|i'm now|i am now|i've |i updated|i added|i changed|i created|i removed|i ran|i made|i found|now i|here|i can see|i see|i need to|we need to check|^让我|^我来|^我先|^我会|^我将|^我现在|^我需要|^我要|^接下来我|^现在我|^下面我|^首先|^然后"),
+    rule('narration', 'noise', r"^(?:(?:ok(?:ay)?|now|great|perfect|good|alright|first|next|then),? )?(?:let me|i'll|i will|i'm going to|i am going to|i'm now|i am now|i've (?:updated|added|fixed|changed|created|removed|made|run|found)|i (?:updated|added|changed|created|removed|ran|made|found)|now i|here'?s what i|i can see|i see|i need to|we need to check)\b|^(?:让我|我来|我先|我会|我将|我现在|我需要|我要|接下来我|现在我|下面我|首先|然后)", unless=CITED_RULE, triggers="let me|i'll|i will|i'm going to|i am going to|i'm now|i am now|i've |i updated|i added|i changed|i created|i removed|i ran|i made|i found|now i|here|i can see|i see|i need to|we need to check|^让我|^我来|^我先|^我会|^我将|^我现在|^我需要|^我要|^接下来我|^现在我|^下面我|^首先|^然后"),
     # One-off instructions for the next minutes: "for now just print it", "run the tests again" / not: "Never push to main again."
     rule('one_off', 'noise', r"\b(?:for now|right now|for the moment|just this once|this once|this time|temporarily|again|for this (?:run|pr|commit|session|test|branch))\b|这次|这一次|先跳过|暂时|临时|马上|再跑|重新跑|试试|看看", unless=r"^(?:please )?(?:never|don't|do not)\b", triggers='for now|right now|for the moment|this once|this time|temporarily|again|for this |这次|这一次|先跳过|暂时|临时|马上|再跑|重新跑|试试|看看'),
     # An imperative about a concrete object now: "Delete the old collector config." / not: "Run the linter before every commit."
@@ -165,4 +164,6 @@ LEAD_CHATTER_RE = (
 
 # Characters typical of code, not prose. A sentence past this share is code (see filters.is_code).
 CODE_CHARS = frozenset('{}[]()<>=;$\\|`_/*#@&^~')
+CODE_SPAN_RE = r'`[^`\n]+`'  # quoted code: in prose, a name (`os.Getwd()`, `2>/dev/null || true`); see filters.is_code
+PROSE_WORD_RE = r'[^\W\d_]{2,}'  # a word of prose around the spans: the sentence is prose when it has three
 CODE_CHAR_SHARE = 0.12

@@ -113,6 +113,7 @@ def test_quoted_code_and_bold_are_prose_not_code(sentence: str) -> None:
 
 
 @pytest.mark.parametrize('sentence', ['if (x) { return y[0]; }', 'x = foo(bar[0], {1: 2});',
+                                      "`if (!user) { throw new Error('must never be null'); }`",
                                       '`a` = {`b`: [1, 2]}; $x |= ~y'])
 def test_code_is_still_code(sentence: str) -> None:
     assert filters.is_code(sentence)
