@@ -24,7 +24,7 @@ from typing import NamedTuple
 from benchmarks import quality, real
 from memory_gate import weights
 from memory_gate.cues import LASTING, MOMENT
-from memory_gate.pipeline import Settings
+from memory_gate.records import Settings
 
 HERE = Path(__file__).resolve().parent
 # Set by hand, never fitted: what somebody explicitly said lasts. A line marked for memory; a recommendation the user

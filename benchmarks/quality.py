@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from memory_gate.memory import identity
-from memory_gate.pipeline import Proposal, Settings, Transcript, build
+from memory_gate.pipeline import build
+from memory_gate.records import Proposal, Settings, Transcript
 
 HERE = Path(__file__).resolve().parent
 LABEL_RE = re.compile(r'\s*\[([a-z_]+)(?::([a-z_]+))?\]\s*$')

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from memory_gate.files import open_transcript
-from memory_gate.pipeline import Proposal, Settings, Transcript, build
+from memory_gate.pipeline import build
+from memory_gate.records import Proposal, Settings, Transcript
 
 CORPUS = Path(__file__).resolve().parents[2] / 'shared' / 'transcripts' / 'real'
 _DROP_RE = re.compile(r'[`*_>#]')

@@ -20,7 +20,8 @@ from pathlib import Path
 from benchmarks.quality import parse
 from memory_gate.credentials import secret_kind
 from memory_gate.files import transcripts
-from memory_gate.pipeline import Settings, Transcript, build
+from memory_gate.pipeline import build
+from memory_gate.records import Settings, Transcript
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE.parent / 'tests' / 'fixtures' / 'credentials.txt'

@@ -187,7 +187,8 @@ def stage_shares(path: Path) -> list[tuple[str, float]]:
     from memory_gate.files import iter_lines
     from memory_gate.filters import Judge, strip_lead
     from memory_gate.parse import parse_lines
-    from memory_gate.pipeline import WHOLE_TURN_SCREEN, Settings, Transcript, build
+    from memory_gate.pipeline import WHOLE_TURN_SCREEN, build
+    from memory_gate.records import Settings, Transcript
     from memory_gate.sentences import sanitize, split_sentences, strip_code
 
     def timed(fn: Callable[[], object]) -> float:

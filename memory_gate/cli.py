@@ -13,7 +13,8 @@ from memory_gate import __version__, color, config, files, usage
 from memory_gate.diff import render
 from memory_gate.files import InputError, memory_target, read_memory, transcripts
 from memory_gate.memory import parse_ledger
-from memory_gate.pipeline import Proposal, Result, Settings, build
+from memory_gate.pipeline import build
+from memory_gate.records import Proposal, Result, Settings
 from memory_gate.report import err, report_unread, report_withheld
 from memory_gate.sentences import printable
 

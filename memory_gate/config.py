@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from memory_gate import color
 from memory_gate.patterns import KINDS, Rule
-from memory_gate.pipeline import Settings
+from memory_gate.records import Settings
 
 WHERE = 'pyproject.toml [tool.memory-gate]'
 
@@ -78,7 +78,7 @@ class Option(NamedTuple):
         return self.name.replace('-', '_')
 
 
-# Every setting, once. Adding one is a line here and a field (with its default) in pipeline.Settings.
+# Every setting, once. Adding one is a line here and a field (with its default) in records.Settings.
 OPTIONS = (
     Option('memory', PATH, 'PATH', 'memory file the proposals append to'),
     Option('ledger', PATH, 'PATH', 'ledger of declined bullets', ('build', 'hook', 'decline', 'review')),

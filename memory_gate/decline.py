@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from memory_gate import files, review
 from memory_gate.files import InputError, read_memory, tracked_files
 from memory_gate.memory import identity, known_identities, parse_ledger, render_ledger
-from memory_gate.pipeline import Settings
 from memory_gate.proposals import (
     MARK,
     SUFFIX,
@@ -22,6 +21,7 @@ from memory_gate.proposals import (
     routes,
     shell,
 )
+from memory_gate.records import Settings
 from memory_gate.report import err
 from memory_gate.sentences import printable
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence, Set
 from types import ModuleType
 from typing import BinaryIO
 
-from memory_gate.pipeline import Transcript
+from memory_gate.records import Transcript
 from memory_gate.report import err
 
 # Lines longer than this are skipped unread (counted 'oversized'), so memory stays bounded.

@@ -10,8 +10,9 @@ from memory_gate.color import paint, paint_diff
 from memory_gate.diff import applied, render
 from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
 from memory_gate.memory import parse_ledger
-from memory_gate.pipeline import Proposal, Settings, build
+from memory_gate.pipeline import build
 from memory_gate.proposals import HELD, MARK, SUFFIX, Entry, Routes, entry, header, is_ours, routes, shell
+from memory_gate.records import Proposal, Settings
 from memory_gate.report import err, report_unread, report_withheld
 from memory_gate.sentences import printable
 

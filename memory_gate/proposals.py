@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from memory_gate import files
 from memory_gate.files import InputError
-from memory_gate.pipeline import Proposal
+from memory_gate.records import Proposal
 from memory_gate.sentences import printable
 
 MARK = '# memory-gate proposal'  # the first line of every proposal file memory-gate writes

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 
 from memory_gate.document import MAX_DOCUMENT_BYTES
-from memory_gate.pipeline import Result
+from memory_gate.records import Result
 from memory_gate.sentences import printable
 
 

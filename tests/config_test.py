@@ -21,7 +21,7 @@ from memory_gate.config import (
     load_pyproject,
     settings_from,
 )
-from memory_gate.pipeline import Settings
+from memory_gate.records import Settings
 from tests.conftest import run, say, write_jsonl
 
 

@@ -31,8 +31,9 @@ from memory_gate.credentials import (
     redact,
     secret_kind,
 )
-from memory_gate.pipeline import Result, Settings, Transcript, build
+from memory_gate.pipeline import build
 from memory_gate.proposals import Entry
+from memory_gate.records import Result, Settings, Transcript
 from memory_gate.review import Proposal as ReviewProposal
 from memory_gate.review import bullet_line, items, rewrite
 from memory_gate.sentences import printable

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memory_gate import cues, evidence, weights
-from memory_gate.pipeline import Result, Settings, Transcript, build
+from memory_gate.pipeline import build
+from memory_gate.records import Result, Settings, Transcript
 
 DEFAULT = Settings()
 

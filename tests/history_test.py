@@ -5,7 +5,8 @@ import json
 from pathlib import Path
 
 from memory_gate.history import Since, since, starts
-from memory_gate.pipeline import Settings, Transcript, build
+from memory_gate.pipeline import build
+from memory_gate.records import Settings, Transcript
 from tests.conftest import git, say, write_jsonl
 
 DECIDE = 'We decided to keep the parser in pure Python.'

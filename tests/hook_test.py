@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from memory_gate.pipeline import Settings, Transcript, build
+from memory_gate.pipeline import build
 from memory_gate.proposals import DECLINE_HOOK, entries, proposed_bullets, why
+from memory_gate.records import Settings, Transcript
 from tests.conftest import ENV, SHARED, git, read_only, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,8 @@ import pytest
 
 from memory_gate import document
 from memory_gate.parse import DETECT_LINES, HEAD_LINES, detect, parse_lines
-from memory_gate.pipeline import Settings, Transcript, build
+from memory_gate.pipeline import build
+from memory_gate.records import Settings, Transcript
 
 GOOD = b'{"role": "user", "text": "We decided to keep the parser in pure Python."}'
 

@@ -10,7 +10,8 @@ import pytest
 
 from benchmarks.speed import claude_line, simple_line
 from memory_gate.files import iter_lines
-from memory_gate.pipeline import Result, Settings, Transcript, build
+from memory_gate.pipeline import build
+from memory_gate.records import Result, Settings, Transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / 'tests' / 'transcripts').glob('*/*.jsonl')) + [ROOT / 'examples' / 'session.jsonl']

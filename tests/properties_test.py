@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from memory_gate.diff import render
 from memory_gate.memory import BULLET_RE
-from memory_gate.pipeline import Settings, Transcript, build
+from memory_gate.pipeline import build
+from memory_gate.records import Settings, Transcript
 
 KEYWORDS = ['We decided', 'Never', 'always', 'must', 'root cause', '决定', '必须', 'prefer', 'from now on', '- ', '1. ',
             '```', '\n', '\r\n', '\t', '\x1b[31m', '\u202e', '+++ b/', '@@ -1 +1 @@', '\\ No newline', '.', '。', '?']

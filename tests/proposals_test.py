@@ -3,7 +3,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from memory_gate.diff import render
-from memory_gate.pipeline import Proposal
 from memory_gate.proposals import (
     DECLINE_HOOK,
     MARK,
@@ -17,6 +16,7 @@ from memory_gate.proposals import (
     shell,
     why,
 )
+from memory_gate.records import Proposal
 
 PROPOSALS = [Proposal('We decided to keep the parser in pure Python.', 'notes/s.jsonl', 7, 'user', 'decided', 'decision',
                       'sess-1', '2026-01-01T00:00:00Z', score=0.93, evidence='+user · +team')]

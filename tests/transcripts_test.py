@@ -9,7 +9,8 @@ import pytest
 
 from memory_gate.files import iter_lines
 from memory_gate.patterns import Rule
-from memory_gate.pipeline import Result, Settings, Transcript, build
+from memory_gate.pipeline import build
+from memory_gate.records import Result, Settings, Transcript
 from memory_gate.sentences import sanitize
 
 HERE = Path(__file__).resolve().parent / 'transcripts'
