@@ -38,8 +38,10 @@ CITES_RULE_RE = '(?i)' + CITES_RULE
 # Narration that names a rule by citing it ("I need to add a nolint directive (as required by the linter config)")
 # is not noise; narration that merely mentions a config ("let me see whether the config allows it") still is.
 CITED_RULE = '|'.join((_PER_RULE, _PROJECT_USES))
+# One of these is in every match (the rule's cheap gate). The Chinese ones are the place word joined to 已 or 一直:
+# 代码 and 项目 alone are in most Chinese sentences about code.
 CITES_RULE_WORDS = ('rule', 'guide', 'guidance', 'convention', 'polic', 'checklist', 'guideline', 'workflow', 'lint', 'config',
-                    'contributing', 'project', 'repo', 'codebase', '项目', '代码', '仓库')  # one is in every match
+                    'contributing', 'project', 'repo', 'codebase', '目已', '码已', '库已', '中已', '里已', '一直')
 
 # A standing first-person stance from the user: "I prefer pnpm", "i no longer use prek", "我习惯".
 STANCE_RE = r"(?i)^(?:i|we) (?:prefer|like|want|don't want|do not want|no longer|never|always|usually|tend to|would rather|'d rather)\b|^我(?:们)?(?:偏好|喜欢|习惯|希望|倾向)"

@@ -35,25 +35,30 @@ from memory_gate.sentences import plain_quotes
 # a turn this long is a report or a plan, and a sentence this long is rarely a rule.
 PASTED_SENTENCES = LONG_TURN = 12
 LONG_SENTENCE = 200
+FINDING_LINE = 40  # a severity line is short: 'High Severity', '⚠️ Potential issue'
 
 
 PHRASES = dict(PHRASE_FEATURES)
+# The features with words of CJK text in their pattern: a CJK sentence runs these whatever its ASCII tokens.
+CJK_FEATURES = frozenset(name for name, pattern in PHRASE_FEATURES if re.search(CJK_RE, pattern))
 
 
 def phrases(sentence: str) -> list[str]:
     """The names of the phrase features a sentence shows, in PHRASE_FEATURES order."""
     sentence = plain_quotes(sentence)
-    if re.search(CJK_RE, sentence) or (not sentence.isascii() and re.search(UNFOLDED_RE, sentence)):
+    if not sentence.isascii() and re.search(UNFOLDED_RE, sentence):
         return [name for name, pattern in PHRASE_FEATURES if re.search(pattern, sentence)]
     tokens = set(re.findall(TOKEN_RE, sentence.lower()))
-    return [name for name, pattern in PHRASE_FEATURES if not GATES[name].isdisjoint(tokens) and re.search(pattern, sentence)]
+    cjk = CJK_FEATURES if not sentence.isascii() and re.search(CJK_RE, sentence) else frozenset()
+    return [name for name, pattern in PHRASE_FEATURES
+            if (name in cjk or not GATES[name].isdisjoint(tokens)) and re.search(pattern, sentence)]
 
 
 def section(heading: str, approved: bool = True) -> str:
     """What a heading says of the text under it: 'decision_section', 'why_section', 'do_section' or ''.
     Decisions are decisions when somebody approved them: the user's own list, or a plan the user approved (the
     harness replays it, Turn.voice 'plan'); under the assistant's own "Key decisions" they are its account of its work."""
-    if re.search(DECISION_SECTION_RE, heading):
+    if ('ecision' in heading or 'ECISION' in heading or 'ecided' in heading or '决' in heading) and re.search(DECISION_SECTION_RE, heading):
         return 'decision_section' if approved else 'why_section'
     if re.search(WHY_SECTION_RE, heading):
         return 'why_section'
@@ -100,8 +105,8 @@ def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
 
 def is_finding(pieces: Sequence[tuple[str, str, bool]]) -> bool:
     """A line of its own names a severity, as review bots and reviewers write a finding ("High Severity")."""
-    return any(first and ('everity' in s.lower() or 'otential' in s.lower()) and re.match(FINDING_LINE_RE, s)
-               for s, _, first in pieces)
+    return any(first and len(s) <= FINDING_LINE and ('everity' in s.lower() or 'otential' in s.lower())
+               and re.match(FINDING_LINE_RE, s) for s, _, first in pieces)
 
 
 def features(sentence: str, ctx: Context) -> list[str]:
@@ -147,7 +152,7 @@ def may_speak(prose: str, role: str) -> bool:
     """Whether a turn no rule fires on may still hold a marked line, a list of decisions or (the assistant's) a
     recommendation."""
     marker = (':' in prose or '：' in prose) and re.search(MARKER_ANY_LINE_RE, prose) is not None
-    listed = ('ecision' in prose or '决' in prose) and re.search(DECISION_HEADING_ANY_LINE_RE, prose) is not None
+    listed = ('ecision' in prose or '决策' in prose or '决定' in prose) and re.search(DECISION_HEADING_ANY_LINE_RE, prose) is not None
     return marker or listed or (role == 'assistant' and is_recommendation(prose))
 
 
