@@ -193,6 +193,10 @@ GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, wor
     'request': 'please pls can could would let lets go commit push merge',
 }.items()}
 TOKEN_RE = r'[a-z]+|[0-9:：*`\[➜❯│╭╰]'
+# The cues whose pattern holds CJK text: a CJK sentence runs these whatever its ASCII tokens (the rest stay gated).
+# Data, not derived at import: compiling CJK_RE costs 4 ms of every start-up (tests/evidence_test.py derives it).
+CJK_CUES = frozenset(('alternative', 'ask', 'cause', 'cites_rule', 'deixis', 'label', 'location', 'modal', 'narration',
+                      'past', 'person', 'request', 'rule_noun', 'scope', 'stance', 'status', 'team', 'zh_report'))
 CJK_RE = r'[\u3000-\u9fff\uff00-\uffef]'
 # Letters (?i) folds to an ASCII letter (dotless i, long s) and digits other than 0-9: the tokens cannot see them.
 UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'

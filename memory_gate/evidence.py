@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from memory_gate.cues import (
     ACCEPT_RE,
+    CJK_CUES,
     CJK_RE,
     DECISION_HEADING_ANY_LINE_RE,
     DECISION_SECTION_RE,
@@ -39,8 +40,6 @@ FINDING_LINE = 40  # a severity line is short: 'High Severity', '⚠️ Potentia
 
 
 PHRASES = dict(PHRASE_FEATURES)
-# The features with words of CJK text in their pattern: a CJK sentence runs these whatever its ASCII tokens.
-CJK_FEATURES = frozenset(name for name, pattern in PHRASE_FEATURES if re.search(CJK_RE, pattern))
 
 
 def phrases(sentence: str) -> list[str]:
@@ -49,7 +48,7 @@ def phrases(sentence: str) -> list[str]:
     if not sentence.isascii() and re.search(UNFOLDED_RE, sentence):
         return [name for name, pattern in PHRASE_FEATURES if re.search(pattern, sentence)]
     tokens = set(re.findall(TOKEN_RE, sentence.lower()))
-    cjk = CJK_FEATURES if not sentence.isascii() and re.search(CJK_RE, sentence) else frozenset()
+    cjk = CJK_CUES if not sentence.isascii() and re.search(CJK_RE, sentence) else frozenset()
     return [name for name, pattern in PHRASE_FEATURES
             if (name in cjk or not GATES[name].isdisjoint(tokens)) and re.search(pattern, sentence)]
 
@@ -58,7 +57,8 @@ def section(heading: str, approved: bool = True) -> str:
     """What a heading says of the text under it: 'decision_section', 'why_section', 'do_section' or ''.
     Decisions are decisions when somebody approved them: the user's own list, or a plan the user approved (the
     harness replays it, Turn.voice 'plan'); under the assistant's own "Key decisions" they are its account of its work."""
-    if ('ecision' in heading or 'ECISION' in heading or 'ecided' in heading or '决' in heading) and re.search(DECISION_SECTION_RE, heading):
+    low = heading.lower()
+    if ('decision' in low or 'decided' in low or '决' in heading) and re.search(DECISION_SECTION_RE, heading):
         return 'decision_section' if approved else 'why_section'
     if re.search(WHY_SECTION_RE, heading):
         return 'why_section'
@@ -105,8 +105,8 @@ def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
 
 def is_finding(pieces: Sequence[tuple[str, str, bool]]) -> bool:
     """A line of its own names a severity, as review bots and reviewers write a finding ("High Severity")."""
-    return any(first and len(s) <= FINDING_LINE and ('everity' in s.lower() or 'otential' in s.lower())
-               and re.match(FINDING_LINE_RE, s) for s, _, first in pieces)
+    return any(first and len(s) <= FINDING_LINE and re.match(FINDING_LINE_RE, s)
+               for s, _, first in pieces if 'severity' in s.lower() or 'potential' in s.lower())
 
 
 def features(sentence: str, ctx: Context) -> list[str]:
@@ -152,7 +152,8 @@ def may_speak(prose: str, role: str) -> bool:
     """Whether a turn no rule fires on may still hold a marked line, a list of decisions or (the assistant's) a
     recommendation."""
     marker = (':' in prose or '：' in prose) and re.search(MARKER_ANY_LINE_RE, prose) is not None
-    listed = ('ecision' in prose or '决策' in prose or '决定' in prose) and re.search(DECISION_HEADING_ANY_LINE_RE, prose) is not None
+    low = prose.lower()  # a turn screened whole is short (pipeline.WHOLE_TURN_SCREEN)
+    listed = ('decision' in low or 'decided' in low or '决' in prose) and re.search(DECISION_HEADING_ANY_LINE_RE, prose) is not None
     return marker or listed or (role == 'assistant' and is_recommendation(prose))
 
 

@@ -318,6 +318,17 @@ def test_the_assistants_own_key_decisions_are_its_account_not_decisions() -> Non
     assert all('decision_section' not in p.evidence for p in result.proposed)
 
 
+def test_the_cjk_cues_are_the_ones_whose_pattern_holds_cjk_text() -> None:
+    import re
+    assert {name for name, pattern in cues.PHRASE_FEATURES if re.search(cues.CJK_RE, pattern)} == cues.CJK_CUES
+
+
+@pytest.mark.parametrize('heading', ['DECISIONS', '## Key Decisions', '决策'])
+def test_a_decisions_heading_is_told_in_any_case(heading: str) -> None:
+    assert evidence.section(heading.lstrip('# ')) == 'decision_section'
+    assert evidence.may_speak(f'{heading}\n- Cursor is not a provider', 'user')
+
+
 def test_every_weight_points_the_way_its_cue_does() -> None:
     """The review prints the sign: a lasting cue never counts against a sentence, a moment cue never for it."""
     assert all(weights.WEIGHTS[n] >= 0 for n in cues.LASTING)
