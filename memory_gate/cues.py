@@ -108,10 +108,19 @@ LABEL_RE = r'(?i)^' + _LASTING_LABEL + r'(?:\*\*[^*]{1,60}\*\*\s*[:：—–-]?|
 # A plan step or one-off request that opens with a bare verb: "Run `bun run test`", "Mirror: add ...".
 STEP_RE = (r'(?i)^(?:run|add|update|remove|check|create|fix|implement|replace|move|ensure|write|delete|rename|extract|mirror|'
            r'verify|switch|read|open|wire|call|pass|return|change|refactor|test|merge|push|commit|install|bump|export|import|'
-           r'extend|handle|skip|drop|set|make|modify|introduce|register|adjust|include|document|reply|finish|complete)\b')
+           r'extend|handle|skip|drop|set|make|modify|introduce|register|adjust|include|document|reply|finish|complete|'
+           r'mention|start|provide|explain|show|tell|describe|look|investigate|find|give|list|summarize|summarise|clarify|review|'
+           r'analyze|analyse|debug|continue|proceed|generate|prepare|draft|fetch|rerun)\b')
 # An option pointed at by its number or letter: "I like Option 1", "**Option B: Propagate a warning flag**". The
 # options are the moment's alternatives; what lasts is the choice, said in its own words.
 OPTION_RE = r'(?i)\boptions? (?:[1-9]\d?\b|(?-i:[A-C])\b|one\b|two\b|three\b)'
+# A sentence whose subject points at what is in view: "basically it doesn't require any core code change", "This is
+# pre-existing", "They need to be reusable from RemediateTab.tsx as well", "That explains why there's no PostCommit
+# entry". A lasting statement names what it is about. Not: "It turned out the cron job ran in local time" (a finding),
+# "It is important to pin the version" (no referent), "This repo uses pnpm" (the project, named).
+ANAPHORA_RE = (r"(?i)^(?:(?:basically|so|but|and|also|ok|okay|well|yes|no|hmm|yeah|right|actually)[,:]? )?"
+               r"(?:it|this|that|these|those|they)\b(?! (?:turns?|turned) out\b)(?! (?:repo|repository|project|codebase|team)\b)"
+               r"(?!(?:'s| is) (?:important|necessary|required|essential|critical|best|better|safer|worth)\b)")
 # Several code spans: a remark about the code in view ("`resetState` is the only unstable dep in `useLayoutEffect`").
 CODE_SPANS_RE = r'`[^`]+`[^`]*`[^`]+`[^`]*`[^`]+`'
 
@@ -147,7 +156,8 @@ ACCEPT_RE = (r"(?i)(?:(?:yes|yep|yeah|yup|sure|ok|okay|agreed|agree|sounds good|
 # Which way each cue points, before any data: the fit (benchmarks/fit_weights.py) keeps the sign and learns the size.
 LASTING = ('scope', 'modal', 'alternative', 'cause', 'stance', 'team', 'rule_noun', 'why_section', 'works', 'cites_rule')
 MOMENT = ('report', 'zh_report', 'narration', 'status', 'deixis', 'location', 'count', 'label', 'step', 'ask',
-          'request', 'command', 'heading', 'item', 'do_section', 'long_turn', 'person', 'past', 'finding', 'option')
+          'request', 'command', 'heading', 'item', 'do_section', 'long_turn', 'person', 'past', 'finding', 'option',
+          'anaphora')
 
 PHRASE_FEATURES: tuple[tuple[str, str], ...] = (
     ('scope', SCOPE_RE), ('modal', MODAL_RE), ('alternative', ALTERNATIVE_RE), ('cause', CAUSE_RE),
@@ -155,7 +165,7 @@ PHRASE_FEATURES: tuple[tuple[str, str], ...] = (
     ('narration', NARRATION_RE), ('status', STATUS_RE), ('deixis', DEIXIS_RE), ('location', LOCATION_RE),
     ('count', COUNT_RE), ('label', LABEL_RE), ('step', STEP_RE), ('option', OPTION_RE), ('code_spans', CODE_SPANS_RE),
     ('rule_noun', RULE_NOUN_RE), ('cites_rule', CITES_RULE_RE), ('works', WORKS_RE), ('person', PERSON_RE), ('past', PAST_RE),
-    ('command', COMMAND_RE), ('ask', ASK_RE), ('request', REQUEST_RE),
+    ('command', COMMAND_RE), ('ask', ASK_RE), ('request', REQUEST_RE), ('anaphora', ANAPHORA_RE),
 )
 # Cheap gates: a feature's pattern can only match an ASCII sentence holding one of its tokens (a lowercase
 # word, a digit, one of : ： * ` [ or a terminal glyph), so the pattern runs only then. A sentence with CJK text
@@ -191,6 +201,7 @@ GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, wor
     'command': 'bun npm npx pnpm yarn git go mise make python python3 pip uv cargo docker kubectl gh curl cd ls cat [ ➜ ❯ │ ╭ ╰',
     'ask': 'what why how where when which who whose is are was were does do did can could would will has have any',
     'request': 'please pls can could would let lets go commit push merge',
+    'anaphora': 'it this that these those they',
 }.items()}
 TOKEN_RE = r'[a-z]+|[0-9:：*`\[➜❯│╭╰]'
 # The cues whose pattern holds CJK text: a CJK sentence runs these whatever its ASCII tokens (the rest stay gated).

@@ -252,6 +252,19 @@ CUES = [
     ('这就是代码里已有的模式，已知问题不多。', 'zh_report', False),  # 已有, 已知: states, not work done
     ("Let's go with pnpm from here on.", 'narration', False),
     ('Uses offset 0 (matching the existing behavior of extracting ALL files).', 'cites_rule', False),
+    ("basically it doesn't require any core code change, it's just documentation..", 'anaphora', True),  # agentv
+    ('They need to be reusable from `RemediateTab.tsx` as well.', 'anaphora', True),  # context-evaluator
+    ("That explains why there's no PostCommit entry.", 'anaphora', True),  # entire-cli
+    ('It turned out the cron job ran in local time, not UTC.', 'anaphora', False),  # a finding, no referent
+    ('It is important to pin the toolchain version.', 'anaphora', False),
+    ('This repo uses pnpm workspaces.', 'anaphora', False),  # the project, named
+    ('Thin wrappers around the SDK live in `clients/`.', 'anaphora', False),
+    ('Mention that skills can contain additional documentation about project structure.', 'step', True),  # a task
+    ('start claude and run a prompt -> error appears', 'step', True),  # repro steps
+    ('provide a link to your Playground website please', 'step', True),
+    ('Go with Terraform for the new infrastructure, not Pulumi.', 'step', False),  # a decision
+    ('Retry webhook tests locally with stripe-cli, not by hand.', 'step', False),  # a convention
+    ('Prefer pathlib over os.path in new code.', 'step', False),
 ]
 
 
