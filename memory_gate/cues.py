@@ -44,7 +44,7 @@ CITES_RULE_WORDS = ('rule', 'guide', 'guidance', 'convention', 'polic', 'checkli
                     'contributing', 'project', 'repo', 'codebase', '目已', '码已', '库已', '中已', '里已', '一直')
 
 # A standing first-person stance from the user: "I prefer pnpm", "i no longer use prek", "我习惯".
-STANCE_RE = r"(?i)^(?:i|we) (?:prefer|like|want|don't want|do not want|no longer|never|always|usually|tend to|would rather|'d rather)\b|^我(?:们)?(?:偏好|喜欢|习惯|希望|倾向)"
+STANCE_RE = r"(?i)^(?:i|we) (?:prefer|like|want(?! you\b)|don't want|do not want|no longer|never|always|usually|tend to|would rather|'d rather)\b|^我(?:们)?(?:偏好|喜欢|习惯|希望|倾向)"
 # A team's habit stated in the present: "we use", "our CI runs", "the team ships on Fridays".
 TEAM_RE = r"(?i)\b(?:we(?:'ve| have)? (?:decided|chose|agreed|settled on|went with|picked|standardi[sz]ed on|use|keep|store|run|ship|deploy|release|prefer|follow|avoid|don't|do not|never|always)|our (?:\w+ ){0,2}(?:is|are|uses?|runs?)|the team)\b|我们(?:用|使用|统一|约定)"
 # A rule, contract or design named as such: "the repo rule", "a public contract", "the source of truth", "by design".
@@ -67,12 +67,18 @@ PAST_RE = r"(?i)\b(?:was|were|did|didn't|had|hadn't|went|got|saw|came|became|bro
 COMMAND_RE = (r'(?i)^(?-i:bun|npm|npx|pnpm|yarn|git|go|mise|make|python3?|pip|uv|cargo|docker|kubectl|gh|curl|cd|ls|cat)\s+'
               r'(?!(?:with|is|are|was|were|to|for|the|a|an|and|or|of|in|on|it|this|that|back|ahead|through|over|away|out|'
               r'up|down|into|from|by|as|at|should|must|will|can)\b)\S+|^\[[^\]]{2,40}\]|[➜❯│╭╰]')
-# A question without its question mark: "what did byok get replaced with", "is this different from mv".
-ASK_RE = r"(?i)^(?:what|why|how|where|when|which|who|whose|is|are|was|were|does|do|did|can|could|would|will|has|have|any)\b(?! (?:not|never)\b)|吗$|么$"
-# A request to do something now: "please", "can you", "commit it", "let's do length only", "帮我".
+# A question without its question mark: "what did byok get replaced with", "is this different from mv", "any
+# examples from other eval frameworks". A wh-word asks when an auxiliary follows it, an auxiliary when a subject
+# follows it. Not: "When a subagent runs `git commit`, there's no TTY" (a condition), "Would require prompting
+# Claude" (no subject: a consequence), "Any variables written to this file are exported" (a statement).
+_AUX = 'is|are|was|were|does|do|did|can|could|would|will|should|has|have'
+ASK_RE = (r"(?i)^(?:(?:what|why|how|where|when|which|who|whose)(?: \w+)? (?:" + _AUX + r"|happens?)\b|(?:" + _AUX +
+          r") (?:it|this|that|these|those|there|the|we|you|i|they|a|an|my|our|your|any|someone|anyone|anything|everything|"
+          r"something)\b|any (?:ideas?|thoughts?|suggestions?|examples?|updates?|news|progress|questions?|concerns?)\b)|吗$|么$")
+# A request to do something now: "please", "can you", "I want you to", "commit it", "let's do length only", "帮我".
 # "Let's" with a choice ("let's stick with Alembic", "let's go with pnpm") is a decision, neither request nor narration.
 _CHOICE = r"(?! (?:go with|stick with|stay with|keep using|standardi[sz]e on|settle on|adopt|use)\b)"
-REQUEST_RE = r"(?i)\b(?:please|pls|can you|could you|would you|(?:let's|lets)" + _CHOICE + r"|go ahead|commit it|push it|merge it)\b|帮我|请你?|给我"
+REQUEST_RE = r"(?i)\b(?:please|pls|can you|could you|would you|(?:i|we) (?:want|need|would like|'d like) you to|(?:let's|lets)" + _CHOICE + r"|go ahead|commit it|push it|merge it)\b|帮我|请你?|给我"
 RECOMMEND_WORDS = ('recommend', 'suggest', 'propose', 'go with', 'best option', 'option', 'should', '建议', '推荐')
 # A recommendation, which becomes a decision when the user accepts it in the next turn.
 RECOMMEND_RE = r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation|i'd go with|the best option|option [a-c1-3]\b|we should|you should)\b|建议|推荐"
@@ -199,8 +205,8 @@ GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, wor
     'person': 'i m ve ll d me my you your re',
     'past': 'was were did didn had hadn went got saw came became broke failed happened',
     'command': 'bun npm npx pnpm yarn git go mise make python python3 pip uv cargo docker kubectl gh curl cd ls cat [ ➜ ❯ │ ╭ ╰',
-    'ask': 'what why how where when which who whose is are was were does do did can could would will has have any',
-    'request': 'please pls can could would let lets go commit push merge',
+    'ask': 'what why how where when which who whose is are was were does do did can could would will should has have any',
+    'request': 'please pls can could would let lets go commit push merge want need like',
     'anaphora': 'it this that these those they',
 }.items()}
 TOKEN_RE = r'[a-z]+|[0-9:：*`\[➜❯│╭╰]'

@@ -265,6 +265,15 @@ CUES = [
     ('Go with Terraform for the new infrastructure, not Pulumi.', 'step', False),  # a decision
     ('Retry webhook tests locally with stripe-cli, not by hand.', 'step', False),  # a convention
     ('Prefer pathlib over os.path in new code.', 'step', False),
+    ('what did byok get replaced with', 'ask', True),  # agentv, the user
+    ('any examples from other eval frameworks to understand what problem we are solving', 'ask', True),
+    ('is this different from mv', 'ask', True),
+    ("When a subagent runs `git commit`, there's no TTY, so the fast path fires.", 'ask', False),  # a condition
+    ('Would require prompting Claude to run `git rebase`', 'ask', False),  # a consequence, no subject
+    ('Any variables written to this file are exported to later commands.', 'ask', False),
+    ('I want you to rename the flag everywhere.', 'request', True),
+    ('I want you to rename the flag everywhere.', 'stance', False),
+    ('I want small commits, one change each.', 'stance', True),
 ]
 
 
