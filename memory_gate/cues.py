@@ -84,8 +84,9 @@ RECOMMEND_WORDS = ('recommend', 'suggest', 'propose', 'go with', 'best option', 
 RECOMMEND_RE = r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation|i'd go with|the best option|option [a-c1-3]\b|we should|you should)\b|建议|推荐"
 
 # --- of the moment: a report on the work in view, not a fact to keep ---------------------------
-# Past-tense work reports: "Fixed and pushed 1dda1ed.", "Removed the unused import.", "I've added ...".
-REPORT_RE = (r"(?i)^(?:(?:i|we)(?:'ve| have| just)? )?(?:fixed|added|removed|updated|documented|created|implemented|changed|"
+# Past-tense work reports: "Fixed and pushed 1dda1ed.", "Removed the unused import.", "I've added ...", and
+# mid-sentence "In PR we removed the details", "we had a go fmt error, I've fixed".
+REPORT_RE = (r"(?i)(?:^|\b(?:i|we)(?:'ve| have| just| also)? )(?:fixed|added|removed|updated|documented|created|implemented|changed|"
              r"renamed|moved|deleted|merged|pushed|committed|refactored|replaced|wrote|ran|verified|confirmed|found|caught|"
              r"corrected|cleaned|resolved|rebased|bumped|reverted|dropped|introduced|extracted|converted|marked|restored|"
              r"simplified|applied|reworked|tightened|wired|switched|tested|checked|reviewed)\b|\b(?:has|have) been\b")

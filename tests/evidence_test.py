@@ -274,6 +274,9 @@ CUES = [
     ('I want you to rename the flag everywhere.', 'request', True),
     ('I want you to rename the flag everywhere.', 'stance', False),
     ('I want small commits, one change each.', 'stance', True),
+    ('In PR we removed the details about how to claim issues.', 'report', True),  # agentv, the user: mid-sentence
+    ("we had a go fmt error, I've fixed - commit it please", 'report', True),  # entire-cli
+    ('The fix removed the lock, so readers never block.', 'report', False),  # a thing did it, not the speaker
 ]
 
 
