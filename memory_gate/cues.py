@@ -235,6 +235,6 @@ DECISION_SECTION_RE = r'(?i)^' + _DECISIONS
 DECISION_HEADING_ANY_LINE_RE = r'(?im)^' + _DECISIONS  # somewhere in a turn: then it is never screened out whole
 WHY_SECTION_RE = (r'(?i)\b(?:context|background|problem|root cause|cause|why|rationale|decisions?|design|approach|architecture|'
                   r'constraints?|conventions?|notes?|goal|overview|how it works|key (?:points|facts|findings))\b|背景|原因|决策|设计|约定|架构')
-DO_SECTION_RE = (r'(?i)\b(?:changes?|steps?|implementation|files?(?: to (?:change|modify))?|verification|verify|testing|tests?|'
+DO_SECTION_RE = (r'(?i)\b(?:changes?|steps?|deliverables?|what to (?:produce|build|deliver|do)|expected output|implementation|files?(?: to (?:change|modify))?|verification|verify|testing|tests?|'
                  r'tasks?|todo|plan|summary|what (?:was|i) (?:changed|did|fixed)|next steps?|fix \d+|phase \d+|step \d+|'
                  r'results?|status|review)\b|修改|步骤|验证|测试|总结|计划')

@@ -94,13 +94,20 @@ def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
         if first and layout == 'heading':
             under = section(sentence, approved)
         elif first and (sentence.startswith('**') or sentence.endswith(':')):
-            under = section(sentence, approved) or under  # a bold label or a lead-in line may open a section
+            under = section(label(sentence), approved) or under  # a bold label or a lead-in line may open a section
         cut = marker_end(sentence) if first and not layout and not pasted and (':' in sentence or '：' in sentence) else 0
         while cut and i < len(pieces) and not pieces[i][2]:
             sentence, i = sentence + ' ' + pieces[i][0], i + 1
         listed = under != 'decision_section' or layout == 'item'  # a decisions list holds items; prose under it is why
         ctx = Context(role, '', layout, len(pieces), marked=cut > 0, voice=voice, section=under if listed else 'why_section')
         yield (sentence[cut:] if cut else strip_lead(sentence)), ctx
+
+
+def label(line: str) -> str:
+    """What a line opening with a bold label names: the label ('**Root cause**: the pool is shared' names a root
+    cause; '**A design doc** under `docs/`' names a deliverable, whatever words follow), else the whole line."""
+    end = line.find('**', 2) if line.startswith('**') else -1
+    return line[2:end] if end > 2 else line
 
 
 def is_finding(pieces: Sequence[tuple[str, str, bool]]) -> bool:
