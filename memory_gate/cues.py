@@ -176,46 +176,42 @@ PHRASE_FEATURES: tuple[tuple[str, str], ...] = (
 )
 # Cheap gates: a feature's pattern can only match an ASCII sentence holding one of its tokens (a lowercase
 # word, a digit, one of : ： * ` [ or a terminal glyph), so the pattern runs only then. A sentence with CJK text
-# runs every pattern. tests/evidence_test.py proves each gate sound on the corpus and on generated text.
+# runs it also when it holds one of its CJK words (CJK_GATES). tests/evidence_test.py proves each gate sound.
 _DIGITS = '0 1 2 3 4 5 6 7 8 9'
 _REPORT_WORDS = ' '.join(re.findall(r'[a-z]+', REPORT_RE.split('(?:i|we)', 1)[1]))
 GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, words in {
-    'scope': 'always never every whenever now forward here future default repo repository project codebase rule',
-    'modal': 'must mustn should shouldn shall has have required allowed',
-    'alternative': 'instead rather favor favour over not',
-    'cause': 'because caused due root problem issue bug so otherwise means since',
-    'stance': 'i we',
-    'team': 'we our team',
+    'scope': 'always never every whenever now forward here future default repo repository project codebase rule '
+             '以后 今后 每次 统一 一律 始终 永远 默认',
+    'modal': 'must mustn should shouldn shall has have required allowed 不要 必须 应该 禁止 不能 不得 不允许',
+    'alternative': 'instead rather favor favour over not 而不是 而非 不用 代替 取代',
+    'cause': 'because caused due root problem issue bug so otherwise means since 导致 因为 原因 所以 否则',
+    'stance': 'i we 偏好 喜欢 习惯 希望 倾向', 'team': 'we our team 我们',
     'report': _REPORT_WORDS + ' has have been',
-    'zh_report': '',
-    'narration': 'i let we',
+    'zh_report': '已 了 完成',
+    'narration': 'i let we 我先 我来 让我 接下来 现在我 用户',
     'status': 'pass passes passed passing complete completed done clean cleanly green succeed succeeds succeeded '
-              'successful successfully ready looks lgtm remain remains remaining no',
-    'deixis': 'now currently today just already still yet moment this these here',
-    'location': _DIGITS,
+              'successful successfully ready looks lgtm remain remains remaining no 通过 成功 没有问题',
+    'deixis': 'now currently today just already still yet moment this these here 这次 现在 刚才 目前 先',
+    'location': _DIGITS + ' 第',
     'count': _DIGITS,
     'label': '* : ：',
     'step': ' '.join(re.findall(r'[a-z]+', STEP_RE.split('(?:', 1)[1])),
     'option': 'option options',
     'code_spans': '`',
     'rule_noun': 'repo repository project team workflow coding naming coordination rule rules convention conventions '
-                 'policy policies contract invariant truth design guideline guidelines checklist pattern single',
+                 'policy policies contract invariant truth design guideline guidelines checklist pattern single 约定 规范 惯例 原则',
     'cites_rule': 'rule rules guide guides guidance convention conventions policy policies checklist guideline guidelines '
-                  'workflow linter lint config contributing project repo repository codebase',  # CITES_RULE_WORDS, as tokens
+                  'workflow linter lint config contributing project repo repository codebase 目已 码已 库已 中已 里已 一直',
     'works': ' '.join(w for v in re.findall(r'[a-z]+', WORKS_RE.split('){1,5}', 1)[1]) for w in (v, v.rstrip('s'))),
-    'person': 'i m ve ll d me my you your re',
-    'past': 'was were did didn had hadn went got saw came became broke failed happened',
+    'person': 'i m ve ll d me my you your re 我 你',
+    'past': 'was were did didn had hadn went got saw came became broke failed happened 之前 刚刚 当时',
     'command': 'bun npm npx pnpm yarn git go mise make python python3 pip uv cargo docker kubectl gh curl cd ls cat [ ➜ ❯ │ ╭ ╰',
-    'ask': 'what why how where when which who whose is are was were does do did can could would will should has have any',
-    'request': 'please pls can could would let lets go commit push merge want need like',
+    'ask': 'what why how where when which who whose is are was were does do did can could would will should has have any 吗 么',
+    'request': 'please pls can could would let lets go commit push merge want need like 帮我 请 给我',
     'anaphora': 'it this that these those they',
 }.items()}
 TOKEN_RE = r'[a-z]+|[0-9:：*`\[➜❯│╭╰]'
-# The cues whose pattern holds CJK text: a CJK sentence runs these whatever its ASCII tokens (the rest stay gated).
-# Data, not derived at import: compiling CJK_RE costs 4 ms of every start-up (tests/evidence_test.py derives it).
-CJK_CUES = frozenset(('alternative', 'ask', 'cause', 'cites_rule', 'deixis', 'label', 'location', 'modal', 'narration',
-                      'past', 'person', 'request', 'rule_noun', 'scope', 'stance', 'status', 'team', 'zh_report'))
-CJK_RE = r'[\u3000-\u9fff\uff00-\uffef]'
+CJK_GATES = {name: tuple(w for w in words if not w.isascii()) for name, words in GATES.items()}  # looked for as they are
 # Letters (?i) folds to an ASCII letter (dotless i, long s) and digits other than 0-9: the tokens cannot see them.
 UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'
 
@@ -235,6 +231,10 @@ DECISION_SECTION_RE = r'(?i)^' + _DECISIONS
 DECISION_HEADING_ANY_LINE_RE = r'(?im)^' + _DECISIONS  # somewhere in a turn: then it is never screened out whole
 WHY_SECTION_RE = (r'(?i)\b(?:context|background|problem|root cause|cause|why|rationale|decisions?|design|approach|architecture|'
                   r'constraints?|conventions?|notes?|goal|overview|how it works|key (?:points|facts|findings))\b|背景|原因|决策|设计|约定|架构')
-DO_SECTION_RE = (r'(?i)\b(?:changes?|steps?|deliverables?|what to (?:produce|build|deliver|do)|expected output|implementation|files?(?: to (?:change|modify))?|verification|verify|testing|tests?|'
-                 r'tasks?|todo|plan|summary|what (?:was|i) (?:changed|did|fixed)|next steps?|fix \d+|phase \d+|step \d+|'
-                 r'results?|status|review)\b|修改|步骤|验证|测试|总结|计划')
+DO_SECTION_RE = (r'(?i)\b(?:changes?|steps?|deliverables?|what to (?:produce|build|deliver|do)|expected output|implementation|'
+                 r'files?(?: to (?:change|modify))?|verification|verify|testing|tests?|tasks?|todo|plan|summary|'
+                 r'what (?:was|i) (?:changed|did|fixed)|next steps?|fix \d+|phase \d+|step \d+|results?|status|review)\b|修改|步骤|验证|测试|总结|计划')
+# Every WHY_SECTION_RE or DO_SECTION_RE match holds one, lowered (ı, ſ, İ's U+0307: (?i) folds them, .lower() does not).
+SECTION_WORDS = tuple(('context|background|problem|cause|why|rationale|decision|design|approach|architecture|constraint|convention|'
+                       'note|goal|overview|how it works|key |背景|原因|决策|设计|约定|架构|change|step|implementation|file|verif|test|'
+                       'task|todo|plan|summary|what |fix |phase |result|status|review|deliverable|expected output|修改|步骤|验证|测试|总结|计划|\u0131|\u017f|\u0307').split('|'))

@@ -14,8 +14,7 @@ from typing import NamedTuple
 
 from memory_gate.cues import (
     ACCEPT_RE,
-    CJK_CUES,
-    CJK_RE,
+    CJK_GATES,
     DECISION_HEADING_ANY_LINE_RE,
     DECISION_SECTION_RE,
     DO_SECTION_RE,
@@ -26,11 +25,12 @@ from memory_gate.cues import (
     PHRASE_FEATURES,
     RECOMMEND_RE,
     RECOMMEND_WORDS,
+    SECTION_WORDS,
     TOKEN_RE,
     UNFOLDED_RE,
     WHY_SECTION_RE,
 )
-from memory_gate.sentences import plain_quotes
+from memory_gate.sentences import compiled, holds, plain_quotes
 
 # A user turn this long is pasted text (a template, a hand-off prompt, a plan, a log), not the user's own words;
 # a turn this long is a report or a plan, and a sentence this long is rarely a rule.
@@ -45,12 +45,12 @@ PHRASES = dict(PHRASE_FEATURES)
 def phrases(sentence: str) -> list[str]:
     """The names of the phrase features a sentence shows, in PHRASE_FEATURES order."""
     sentence = plain_quotes(sentence)
-    if not sentence.isascii() and re.search(UNFOLDED_RE, sentence):
+    wide = not sentence.isascii()
+    if wide and compiled(UNFOLDED_RE).search(sentence):
         return [name for name, pattern in PHRASE_FEATURES if re.search(pattern, sentence)]
-    tokens = set(re.findall(TOKEN_RE, sentence.lower()))
-    cjk = CJK_CUES if not sentence.isascii() and re.search(CJK_RE, sentence) else frozenset()
-    return [name for name, pattern in PHRASE_FEATURES
-            if (name in cjk or not GATES[name].isdisjoint(tokens)) and re.search(pattern, sentence)]
+    tokens = set(compiled(TOKEN_RE).findall(sentence.lower()))
+    return [name for name, pattern in PHRASE_FEATURES if (not GATES[name].isdisjoint(tokens) or wide and any(
+        map(sentence.__contains__, CJK_GATES[name]))) and compiled(pattern).search(sentence)]
 
 
 def section(heading: str, approved: bool = True) -> str:
@@ -60,9 +60,10 @@ def section(heading: str, approved: bool = True) -> str:
     low = heading.lower()
     if ('decision' in low or 'decided' in low or '决' in heading) and re.search(DECISION_SECTION_RE, heading):
         return 'decision_section' if approved else 'why_section'
-    if re.search(WHY_SECTION_RE, heading):
+    named = holds(low, SECTION_WORDS)  # most headings name neither kind: both patterns are skipped
+    if named and compiled(WHY_SECTION_RE).search(heading):
         return 'why_section'
-    return 'do_section' if re.search(DO_SECTION_RE, heading) else ''
+    return 'do_section' if named and compiled(DO_SECTION_RE).search(heading) else ''
 
 
 class Context(NamedTuple):
@@ -112,7 +113,7 @@ def label(line: str) -> str:
 
 def is_finding(pieces: Sequence[tuple[str, str, bool]]) -> bool:
     """A line of its own names a severity, as review bots and reviewers write a finding ("High Severity")."""
-    return any(first and len(s) <= FINDING_LINE and re.match(FINDING_LINE_RE, s)
+    return any(first and len(s) <= FINDING_LINE and compiled(FINDING_LINE_RE).match(s)
                for s, _, first in pieces if 'severity' in s.lower() or 'potential' in s.lower())
 
 
@@ -138,9 +139,8 @@ def features(sentence: str, ctx: Context) -> list[str]:
     return found
 
 
-def is_recommendation(sentence: str) -> bool:
-    low = sentence.lower()  # every recommendation holds one of these: most sentences skip the pattern
-    return any(w in low for w in RECOMMEND_WORDS) and re.search(RECOMMEND_RE, sentence) is not None
+def is_recommendation(sentence: str) -> bool:  # every recommendation holds one of the words: most skip the pattern
+    return holds(sentence.lower(), RECOMMEND_WORDS) and compiled(RECOMMEND_RE).search(sentence) is not None
 
 
 def is_acceptance(turn_text: str) -> bool:
@@ -151,7 +151,7 @@ def is_acceptance(turn_text: str) -> bool:
 
 def marker_end(line: str) -> int:
     """Where the statement after an explicit memory marker starts (0: the line has no marker)."""
-    match = re.search(MARKER_RE, line)
+    match = compiled(MARKER_RE).search(line)
     return match.end() if match else 0
 
 

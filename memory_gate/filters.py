@@ -3,12 +3,12 @@ the same verdicts from a rule set compiled once for a run, with the word screen 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from memory_gate import patterns
 from memory_gate.patterns import Rule
 from memory_gate.screen import Screen
-from memory_gate.sentences import plain_quotes
+from memory_gate.sentences import compiled, holds, plain_quotes
 
 # Length gates, in Latin-equivalent characters.
 # 20: shorter than "Never push to main." carries no durable knowledge ("ok, done").
@@ -83,8 +83,8 @@ def judge(sentence: str, signal: Sequence[Rule], noise: Sequence[Rule],
 class Judge:
     """A rule set for one run; the verdicts are those of the predicates above.
 
-    Each pattern is compiled the first time a sentence reaches it, so a run that judges
-    nothing compiles nothing, and later sentences skip re's cache lookup.
+    Each pattern is compiled the first time a sentence reaches it (sentences.compiled), so a
+    run that judges nothing compiles nothing, and later sentences skip re's cache lookup.
     """
 
     def __init__(self, signal: Sequence[Rule], noise: Sequence[Rule],
@@ -92,25 +92,18 @@ class Judge:
         self.signal, self.noise = signal, noise
         self.min_length, self.max_length = min_length, max_length
         self.screen = Screen(signal)
-        self.searches: dict[str, Callable[[str], object]] = {}
-        self.lead: re.Pattern[str] | None = None
 
-    def search(self, pattern: str) -> Callable[[str], object]:
-        """The pattern's compiled search, compiled on first use."""
-        found = self.searches.get(pattern)
-        if found is None:
-            found = self.searches[pattern] = re.compile(pattern).search
-        return found
+    def gated(self, r: Rule, low: str) -> bool:
+        """gated(), fast in CJK text too (sentences.holds)."""
+        return gated(r, low) if not r.contains or low.isascii() else low.startswith(r.starts) or holds(low, r.contains)
 
     def fires(self, r: Rule, sentence: str) -> bool:
         """fires(), with each pattern compiled once."""
-        return self.search(r.pattern)(sentence) is not None and not (r.unless and self.search(r.unless)(sentence))
+        return compiled(r.pattern).search(sentence) is not None and not (r.unless and compiled(r.unless).search(sentence))
 
     def strip_lead(self, sentence: str) -> str:
         """strip_lead(), with its pattern compiled once."""
-        if self.lead is None:
-            self.lead = re.compile(patterns.LEAD_CHATTER_RE)
-        return self.lead.sub('', sentence)
+        return compiled(patterns.LEAD_CHATTER_RE).sub('', sentence)
 
     def silent(self, text: str) -> bool:
         """True when no signal rule can fire on any sentence of the text (so none needs judging)."""
@@ -122,7 +115,7 @@ class Judge:
         mask = self.screen.rules(low)
         while mask:
             r = self.signal[(mask & -mask).bit_length() - 1]
-            if gated(r, low) and self.fires(r, sentence):
+            if self.gated(r, low) and self.fires(r, sentence):
                 return r
             mask &= mask - 1
         return None
@@ -131,7 +124,7 @@ class Judge:
         sentence = plain_quotes(sentence)
         low = sentence.lower()
         for r in self.noise:
-            if gated(r, low) and self.fires(r, sentence):
+            if self.gated(r, low) and self.fires(r, sentence):
                 return r.name
         return 'code' if is_code(sentence) else None
 

@@ -46,7 +46,7 @@ class Screen:
         self.low_bits = (1 << self.size) - 1  # the rules' own bits; start-of-sentence bits sit above them
         self.always = 0  # rules without gates (a team's own) are always tried
         self.starts: list[tuple[tuple[str, ...], int]] = []
-        self.inside: list[tuple[str, int]] = []  # pieces anywhere in a word
+        self.inside: dict[str, list[tuple[str, int]]] = defaultdict(list)  # pieces anywhere in a word, by first character
         self.ends: dict[tuple[bool, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
         for i, r in enumerate(rules):
             bit = 1 << i
@@ -60,7 +60,6 @@ class Screen:
             for w in r.starts:
                 if w.strip():
                     self.add(w, bit << self.size)
-        self.ascii_inside = [(text, bit) for text, bit in self.inside if text.isascii()]
         self.words: dict[str, int] = {}
 
     def add(self, gate_word: str, bit: int) -> None:
@@ -70,16 +69,17 @@ class Screen:
         elif at_start or at_end:
             self.ends[(at_start, len(text))][text] |= bit
         else:
-            self.inside.append((text, bit))
+            self.inside[text[0]].append((text, bit))
 
     def word(self, word: str) -> int:
         """The rules one word (lowered, no spaces) may open."""
         found = 0
         for (at_start, size), texts in self.ends.items():
             found |= texts.get(word if not size else word[:size] if at_start else word[-size:], 0)
-        for text, bit in self.ascii_inside if word.isascii() else self.inside:
-            if text in word:
-                found |= bit
+        for first in self.inside.keys() & set(word):  # only the pieces that start with one of the word's characters
+            for text, bit in self.inside[first]:
+                if text in word:
+                    found |= bit
         return found
 
     def mask(self, low: str) -> int:

@@ -361,7 +361,18 @@ def test_the_assistants_own_key_decisions_are_its_account_not_decisions() -> Non
 
 def test_the_cjk_cues_are_the_ones_whose_pattern_holds_cjk_text() -> None:
     import re
-    assert {name for name, pattern in cues.PHRASE_FEATURES if re.search(cues.CJK_RE, pattern)} == cues.CJK_CUES
+    cjk = r'[\u3000-\u9fff\uff00-\uffef]'
+    assert ({name for name, pattern in cues.PHRASE_FEATURES if re.search(cjk, pattern)} ==
+            {name for name, words in cues.CJK_GATES.items() if any(re.search(cjk, w) for w in words)})
+
+
+def test_a_heading_told_through_the_word_gates_is_told_as_without_them() -> None:
+    import re
+    headings = [*corpus_sentences(), 'FİLES', 'Next ſteps', 'Key points', 'What I changed', '验证方式', '为什么这样做', '背景']
+    for heading in headings:
+        ungated = ('why_section' if re.search(cues.WHY_SECTION_RE, heading) else
+                   'do_section' if re.search(cues.DO_SECTION_RE, heading) else '')
+        assert evidence.section(heading) in (ungated, 'decision_section'), heading
 
 
 @pytest.mark.parametrize('heading', ['DECISIONS', '## Key Decisions', '决策'])
@@ -393,7 +404,10 @@ def corpus_sentences() -> list[str]:
     text = '\n'.join(p.read_text(encoding='utf-8') for p in sorted((root / 'benchmarks' / 'devset').glob('*.txt')))
     found = [line[3:] for line in text.splitlines() if line[:3] in ('U> ', 'A> ', '.. ')]
     unfolded = ['ı prefer pnpm', 'It was cauſed by a race.', 'See line ٣ for it.', 'PR #٥ is open', 'All ٣ tests pass.']
-    return [*found, *MUST_KEEP, *MUST_DROP, *split_sentences(RECOMMEND), *unfolded, *(s for s, _, _ in CUES)]
+    chinese = [s for path in sorted((root / 'tests' / 'transcripts').glob('claude-code/kimi-cli_*.jsonl'))
+               for line in path.read_text(encoding='utf-8').splitlines()
+               for s in split_sentences(line.replace('\\n', '\n')) if not s.isascii()]  # kimi-cli: mostly Chinese
+    return [*found, *MUST_KEEP, *MUST_DROP, *split_sentences(RECOMMEND), *unfolded, *(s for s, _, _ in CUES), *chinese]
 
 
 def test_gates_are_sound_on_the_corpus() -> None:

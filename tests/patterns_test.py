@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memory_gate import patterns
-from memory_gate.filters import fires, gated
+from memory_gate.filters import Judge, fires, gated
 from memory_gate.sentences import split_sentences
 from tests.filters_test import MUST_DROP, MUST_KEEP
 
@@ -39,6 +39,14 @@ def test_gate_is_sound_on_generated_sentences(words: list[str], glue: str) -> No
     for rule in RULES:
         if re.search(rule.pattern, sentence, re.IGNORECASE):
             assert gated(rule, sentence.lower()), (rule.name, sentence)
+
+
+def test_the_judges_gate_is_the_gate() -> None:
+    """Judge looks for a rule's gate words in one search; it must say what gated() says, in CJK text too."""
+    judge = Judge(patterns.SIGNAL_RULES, patterns.NOISE_RULES)
+    for sentence in [*CORPUS, *(' '.join(WORDS[i::7]) for i in range(7)), '我们 decided 用 pnpm', 'ſhould İt']:
+        low = sentence.lower()
+        assert [judge.gated(r, low) for r in RULES] == [gated(r, low) for r in RULES], sentence
 
 
 @pytest.mark.parametrize('rule', patterns.SIGNAL_RULES + patterns.NOISE_RULES, ids=lambda r: r.name)
