@@ -19,14 +19,14 @@ MAX_LENGTH = 300
 # characters (a normal Chinese sentence says in ~10 characters what English says
 # in ~30), so each one counts three times: "以后都用UTC存时间" (10 chars) weighs 28.
 WIDE_WEIGHT = 3
-WIDE_RE = r'[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]'
+WIDE = (('\u3040', '\u30ff'), ('\u3400', '\u4dbf'), ('\u4e00', '\u9fff'), ('\uac00', '\ud7af'), ('\uf900', '\ufaff'))
 
 
 def weighted_length(sentence: str) -> int:
-    """Length in Latin-equivalent characters: wide (CJK) characters count WIDE_WEIGHT times."""
+    """Length in Latin-equivalent characters: wide (CJK) characters count WIDE_WEIGHT times (no pattern: ~5 ms to compile)."""
     if sentence.isascii():
         return len(sentence)
-    return len(sentence) + (WIDE_WEIGHT - 1) * len(re.findall(WIDE_RE, sentence))
+    return len(sentence) + (WIDE_WEIGHT - 1) * sum(1 for c in sentence for low, high in WIDE if low <= c <= high)
 
 
 def gated(r: Rule, low: str) -> bool:
@@ -54,8 +54,7 @@ def is_code(sentence: str) -> bool:
         around = re.sub(patterns.CODE_SPAN_RE, ' ', sentence)
         if len(re.findall(patterns.PROSE_WORD_RE, around)) >= 3:
             sentence = re.sub(patterns.CODE_SPAN_RE, 'code', sentence)
-    if '**' in sentence:
-        sentence = sentence.replace('**', '')
+    sentence = sentence.replace('**', '')
     code = sum(1 for c in sentence if c in patterns.CODE_CHARS)
     return code > patterns.CODE_CHAR_SHARE * len(sentence)
 
@@ -66,7 +65,8 @@ def noise_reason(sentence: str, rules: Sequence[Rule]) -> str | None:
 
 
 def length_ok(sentence: str, min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH) -> bool:
-    return min_length <= weighted_length(sentence) <= max_length
+    return min_length <= len(sentence) <= max_length // WIDE_WEIGHT or (  # in bounds even if all wide: nothing to count
+        len(sentence) <= max_length and min_length <= weighted_length(sentence) <= max_length)
 
 
 def strip_lead(sentence: str) -> str:
