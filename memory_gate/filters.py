@@ -33,12 +33,12 @@ def gated(r: Rule, low: str) -> bool:
     """False when the rule's cheap gate proves its pattern cannot match the lowered sentence."""
     if not (r.contains or r.starts):
         return True
-    return low.startswith(r.starts) or any(map(low.__contains__, r.contains))
+    return low.startswith(r.starts) or bool(r.contains) and holds(low, r.contains)
 
 
 def fires(r: Rule, sentence: str) -> bool:
     """The rule's pattern matches and its `unless` does not."""
-    return re.search(r.pattern, sentence) is not None and not (r.unless and re.search(r.unless, sentence))
+    return compiled(r.pattern).search(sentence) is not None and not (r.unless and compiled(r.unless).search(sentence))
 
 
 def signal_rule(sentence: str, rules: Sequence[Rule]) -> Rule | None:
@@ -71,7 +71,7 @@ def length_ok(sentence: str, min_length: int = MIN_LENGTH, max_length: int = MAX
 
 def strip_lead(sentence: str) -> str:
     """Drop leading words that carry nothing ("OK, ", "Sure - ")."""
-    return re.sub(patterns.LEAD_CHATTER_RE, '', sentence)
+    return compiled(patterns.LEAD_CHATTER_RE).sub('', sentence)
 
 
 def judge(sentence: str, signal: Sequence[Rule], noise: Sequence[Rule],
@@ -93,18 +93,6 @@ class Judge:
         self.min_length, self.max_length = min_length, max_length
         self.screen = Screen(signal)
 
-    def gated(self, r: Rule, low: str) -> bool:
-        """gated(), fast in CJK text too (sentences.holds)."""
-        return gated(r, low) if not r.contains or low.isascii() else low.startswith(r.starts) or holds(low, r.contains)
-
-    def fires(self, r: Rule, sentence: str) -> bool:
-        """fires(), with each pattern compiled once."""
-        return compiled(r.pattern).search(sentence) is not None and not (r.unless and compiled(r.unless).search(sentence))
-
-    def strip_lead(self, sentence: str) -> str:
-        """strip_lead(), with its pattern compiled once."""
-        return compiled(patterns.LEAD_CHATTER_RE).sub('', sentence)
-
     def silent(self, text: str) -> bool:
         """True when no signal rule can fire on any sentence of the text (so none needs judging)."""
         return not self.screen.turn_rules(plain_quotes(text).lower())
@@ -115,7 +103,7 @@ class Judge:
         mask = self.screen.rules(low)
         while mask:
             r = self.signal[(mask & -mask).bit_length() - 1]
-            if self.gated(r, low) and self.fires(r, sentence):
+            if gated(r, low) and fires(r, sentence):
                 return r
             mask &= mask - 1
         return None
@@ -124,7 +112,7 @@ class Judge:
         sentence = plain_quotes(sentence)
         low = sentence.lower()
         for r in self.noise:
-            if self.gated(r, low) and self.fires(r, sentence):
+            if gated(r, low) and fires(r, sentence):
                 return r.name
         return 'code' if is_code(sentence) else None
 

@@ -87,7 +87,7 @@ class _Run:
             stats['sentences'] += count
             stats['dropped_no_signal'] += count
             return
-        for sentence, ctx in evidence.placed(list(split_marked(prose)), turn.role, turn.voice, self.judge.strip_lead):
+        for sentence, ctx in evidence.placed(list(split_marked(prose)), turn.role, turn.voice, filters.strip_lead):
             stats['sentences'] += 1
             self.sentence(source, turn, sentence, ctx, stats)
 
