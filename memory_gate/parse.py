@@ -1,4 +1,9 @@
-"""Parse stage: transcript lines (bytes) -> outcomes, detecting the format per file and per line."""
+"""Parse stage: transcript lines (bytes) -> outcomes, detecting the format per file and per line.
+
+The formats live in memory_gate/formats/, one module per agent, each ending with its Format
+record. FORMATS below lists them in detection order: the first whose test says yes names a
+line's format. A new format is its module and one line here (see formats/__init__.py).
+"""
 from __future__ import annotations
 
 import json
@@ -7,70 +12,62 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import Any
 
-from memory_gate import document
-from memory_gate.agent_logs import ClaudeCode, Codex, Gemini, GeminiDocument
-from memory_gate.copilot import Copilot
-from memory_gate.formats import Chat, Cursor, Outcome, Reader
+from memory_gate.formats import Format, Outcome, Reader, document
+from memory_gate.formats.chat import OPENAI_CHAT, SIMPLE
+from memory_gate.formats.claude_code import CLAUDE_CODE
+from memory_gate.formats.codex import CODEX, CODEX_BARE
+from memory_gate.formats.copilot import COPILOT
+from memory_gate.formats.cursor import CURSOR
+from memory_gate.formats.gemini import GEMINI, GEMINI_DOCUMENT, GeminiDocument
 
-CODEX_TYPES = frozenset((
-    'session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted', 'world_state',
-    'inter_agent_communication', 'inter_agent_communication_metadata',
-))
-CODEX_ITEM_TYPES = frozenset((
-    'message', 'reasoning', 'function_call', 'function_call_output', 'local_shell_call', 'custom_tool_call',
-    'custom_tool_call_output', 'web_search_call', 'ghost_snapshot', 'compaction', 'tool_search_call', 'tool_search_output',
-))
-CLAUDE_TYPES = frozenset((
-    'user', 'assistant', 'system', 'summary', 'file-history-snapshot', 'queue-operation', 'progress', 'attachment',
-    'custom-title', 'ai-title', 'pr-link', 'permission-mode', 'mode', 'last-prompt', 'worktree-state',
-))
-CHAT_ROLES = frozenset(('system', 'developer', 'user', 'assistant', 'tool', 'function'))
-READERS: dict[str, type[Reader]] = {
-    'simple': Chat, 'openai-chat': Chat, 'cursor': Cursor, 'claude-code': ClaudeCode, 'codex': Codex, 'gemini': Gemini,
-    'copilot': Copilot, 'gemini-document': GeminiDocument,
-}
-STRUCTURED = frozenset(('claude-code', 'codex', 'gemini', 'cursor', 'copilot', 'gemini-document'))
-# A file none of whose first this many JSON lines names a format is reported and skipped, unread past them.
+# Detection order is specification (docs/FORMATS.md): explicit, never discovered.
+FORMATS: tuple[Format, ...] = (
+    CODEX,  # {"payload"} with a rollout line type
+    COPILOT,  # {"type", "data": {...}, "parentId"}
+    CODEX_BARE,  # the legacy layout
+    CLAUDE_CODE,  # a Claude Code line type with a session or message id
+    GEMINI_DOCUMENT,  # {"messages": [...]} with projectHash or lastUpdated
+    OPENAI_CHAT,  # any other {"messages": [...]}, or {"role", "content"}
+    SIMPLE,  # {"role", "text"}
+    CURSOR,  # {"role", "message": {...}}
+    GEMINI,  # projectHash, $set, $rewindTo, or a user/gemini record with an id
+)
+READERS: dict[str, type[Reader]] = {f.name: f.reader for f in FORMATS}
+STRUCTURED = frozenset(f.name for f in FORMATS if f.structured)
+# A file none of whose first this many JSON lines names a format is reported and skipped,
+# unread past them.
 DETECT_LINES = 20
-# Blank lines looked past at the top of a file for the two lines that tell a document from JSON lines.
+# Blank lines looked past at the top of a file for the two lines that tell a document from
+# JSON lines.
 HEAD_LINES = 1000
 
 
 def detect(o: dict[str, Any]) -> str | None:
-    """The format one parsed line belongs to, or None when the line alone does not tell (FORMATS.md §0)."""
+    """The format one parsed line belongs to, or None when the line alone does not tell."""
     kind, role = o.get('type'), o.get('role')
-    kind = kind if isinstance(kind, str) else None  # unhashable or odd values never name a format
-    role = role if isinstance(role, str) else None
-    if 'payload' in o and kind in CODEX_TYPES:
-        return 'codex'
-    if kind is not None and isinstance(o.get('data'), dict) and 'parentId' in o:
-        return 'copilot'
-    if o.get('record_type') == 'state' or (
-        kind in CODEX_ITEM_TYPES and not ('message' in o or 'uuid' in o or 'payload' in o)
-    ) or ('instructions' in o and 'id' in o and 'timestamp' in o):
-        return 'codex'
-    if kind in CLAUDE_TYPES and ('sessionId' in o or 'uuid' in o or 'leafUuid' in o or 'messageId' in o):
-        return 'claude-code'
-    if isinstance(o.get('messages'), list):
-        return 'gemini-document' if 'projectHash' in o or 'lastUpdated' in o else 'openai-chat'
-    if role in CHAT_ROLES and ('content' in o or 'text' in o):
-        return 'simple' if 'text' in o and 'content' not in o else 'openai-chat'
-    if role in ('user', 'assistant') and isinstance(o.get('message'), dict):
-        return 'cursor'
-    if 'projectHash' in o or '$set' in o or '$rewindTo' in o or (kind in ('user', 'gemini') and 'id' in o):
-        return 'gemini'
+    if not isinstance(kind, str):  # unhashable or odd values never name a format
+        kind = None
+    if not isinstance(role, str):
+        role = None
+    for fmt in FORMATS:
+        if fmt.detect(o, kind, role):
+            return fmt.name
     return None
 
 
 def decode(line: bytes, stats: Counter[str]) -> dict[str, Any] | None:
-    """One line as a JSON object, or None (counted) when it is not one. Undecodable bytes are replaced and counted."""
+    """One line as a JSON object, or None (counted) when it is not one.
+
+    Undecodable bytes are replaced and counted.
+    """
     try:
         try:
             obj = json.loads(line)
         except UnicodeDecodeError:
             stats['undecodable'] += 1
             obj = json.loads(line.decode('utf-8', 'replace'))
-    except (ValueError, RecursionError):  # not JSON, nested too deep, or a number past Python's digit limit
+    except (ValueError, RecursionError):
+        # not JSON, nested too deep, or a number past Python's digit limit
         obj = None
     if not isinstance(obj, dict):
         stats['malformed'] += 1
@@ -82,13 +79,15 @@ def parse_lines(lines: Iterable[bytes | None], stats: Counter[str]) -> Iterator[
     """Yield one outcome per record (in line order, then what readers held back to the end).
 
     `lines` yields each raw line, or None for a line over the size cap. A file is JSON lines,
-    or one JSON document (see document.py). Counts lines, blank, oversized and malformed in
-    `stats`, the file's format under 'format:<name>', and a file read no further as
-    'unrecognised', 'oversized_document' or 'malformed_document', its unread lines as 'unread'.
+    or one JSON document (see formats/document.py). Counts lines, blank, oversized and
+    malformed in `stats`, the file's format under 'format:<name>', and a file read no further
+    as 'unrecognised', 'oversized_document' or 'malformed_document', its unread lines as
+    'unread'.
     """
     stream = iter(lines)
     head: list[bytes | None] = []
-    seen = 0  # non-blank lines in head, counted as they come (recounting head per line was quadratic)
+    # non-blank lines in head, counted as they come (recounting head per line was quadratic)
+    seen = 0
     for line in stream:
         head.append(line)
         seen += document.is_nonblank(line)
@@ -101,7 +100,10 @@ def parse_lines(lines: Iterable[bytes | None], stats: Counter[str]) -> Iterator[
         yield from parse_records(json_lines(rest, stats), rest, stats)
 
 
-def json_lines(lines: Iterator[bytes | None], stats: Counter[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+Numbered = tuple[int, dict[str, Any]]  # a record and the line it starts on
+
+
+def json_lines(lines: Iterator[bytes | None], stats: Counter[str]) -> Iterator[Numbered]:
     """(line number, object) for each line that is a JSON object; the others counted."""
     for number, line in enumerate(lines, 1):
         stats['lines'] += 1
@@ -118,11 +120,14 @@ def json_lines(lines: Iterator[bytes | None], stats: Counter[str]) -> Iterator[t
             yield number, obj
 
 
-def parse_records(records: Iterator[tuple[int, dict[str, Any]]], rest: Iterator[Any], stats: Counter[str]) -> Iterator[Outcome]:
-    """Detect the format from the first records that tell it, then feed each record to its format's reader."""
+def parse_records(
+    records: Iterator[Numbered], rest: Iterator[Any], stats: Counter[str],
+) -> Iterator[Outcome]:
+    """Detect the format from the first records that tell it, then feed each record to its
+    format's reader."""
     readers: dict[str, Reader] = {}
     file_format: str | None = None
-    pending: list[tuple[int, dict[str, Any]]] = []  # records before the first one that names a format
+    pending: list[Numbered] = []  # records before the first one that names a format
     for number, obj in records:
         fmt = detect(obj)
         if file_format is None:
@@ -146,7 +151,9 @@ def parse_records(records: Iterator[tuple[int, dict[str, Any]]], rest: Iterator[
         yield from reader.finish()
 
 
-def unrecognised(pending: list[tuple[int, dict[str, Any]]], rest: Iterator[Any], stats: Counter[str]) -> Iterator[Outcome]:
+def unrecognised(
+    pending: list[Numbered], rest: Iterator[Any], stats: Counter[str],
+) -> Iterator[Outcome]:
     """A file in no known format: the records looked at are skipped, the rest is counted unread."""
     stats['unrecognised'] = 1
     for number, _ in pending:
@@ -170,17 +177,23 @@ def parse_document(lines: Iterable[bytes | None], stats: Counter[str]) -> Iterat
         stats['malformed_document'] = 1
         stats['malformed'] += count
         return
-    if isinstance(value, dict) and detect(value) == 'gemini-document':
-        stats['format:gemini-document'] = 1
-        yield from GeminiDocument.read(value, starts)
-        return
-    records = [(1, value)] if isinstance(value, dict) else [(n, v) for n, v in zip(starts, value) if isinstance(v, dict)]
-    stats['malformed'] += 0 if isinstance(value, dict) else len(value) - len(records)
+    if isinstance(value, dict):
+        if detect(value) == GEMINI_DOCUMENT.name:
+            stats['format:' + GEMINI_DOCUMENT.name] = 1
+            yield from GeminiDocument.read(value, starts)
+            return
+        records = [(1, value)]
+        dropped = 0
+    else:  # an array: one record per element that is an object, on the line it starts
+        records = [(n, v) for n, v in zip(starts, value) if isinstance(v, dict)]
+        dropped = len(value) - len(records)
+    stats['malformed'] += dropped  # set even at 0: the file's --json stats show it
     yield from parse_records(iter(records), iter(()), stats)
 
 
 def decode_text(data: bytes, stats: Counter[str]) -> str:
-    data = data[len(document.BOM):] if data.startswith(document.BOM) else data
+    if data.startswith(document.BOM):
+        data = data[len(document.BOM):]
     try:
         return data.decode('utf-8')
     except UnicodeDecodeError:
@@ -188,8 +201,11 @@ def decode_text(data: bytes, stats: Counter[str]) -> str:
         return data.decode('utf-8', 'replace')
 
 
-def dispatch(readers: dict[str, Reader], fmt: str, obj: dict[str, Any], number: int) -> Iterator[Outcome]:
-    """Feed a record to its format's reader; a record no reader knows is malformed in a chat file, unknown in a log."""
+def dispatch(
+    readers: dict[str, Reader], fmt: str, obj: dict[str, Any], number: int,
+) -> Iterator[Outcome]:
+    """Feed a record to its format's reader; a record no reader knows is malformed in a chat
+    file, unknown in a log."""
     reader = readers.get(fmt) or readers.setdefault(fmt, READERS[fmt]())
     for outcome in reader.feed(obj, number):
         if outcome.skipped == 'unknown' and fmt not in STRUCTURED:

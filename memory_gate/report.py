@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from memory_gate.document import MAX_DOCUMENT_BYTES
+from memory_gate.formats.document import MAX_DOCUMENT_BYTES
 from memory_gate.records import Result
 from memory_gate.sentences import printable
 

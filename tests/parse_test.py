@@ -8,8 +8,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from memory_gate import document
-from memory_gate.parse import DETECT_LINES, HEAD_LINES, detect, parse_lines
+from memory_gate.formats import document
+from memory_gate.parse import (
+    DETECT_LINES,
+    FORMATS,
+    HEAD_LINES,
+    READERS,
+    STRUCTURED,
+    detect,
+    parse_lines,
+)
 from memory_gate.pipeline import build
 from memory_gate.records import Settings, Transcript
 
@@ -25,7 +33,8 @@ def stats_of(*lines: bytes | None) -> Counter[str]:
     (b'[1, 2, 3]\n', 'malformed'),
     (b'"a JSON string"\n', 'malformed'),
     (b'42\n', 'malformed'),
-    (b'{"role": "user", "text": "a\x00b"}\n', 'malformed'),  # a raw NUL is not valid inside a JSON string
+    # a raw NUL is not valid inside a JSON string
+    (b'{"role": "user", "text": "a\x00b"}\n', 'malformed'),
     (b'\x00\x00\x00\n', 'malformed'),
     (b'[' * 100_000 + b']' * 100_000 + b'\n', 'malformed'),  # too deep to parse
     (b'{"a": ' * 100_000 + b'1' + b'}' * 100_000 + b'\n', 'malformed'),
@@ -46,13 +55,16 @@ def test_long_string_is_fine() -> None:
 
 
 def test_invalid_utf8_is_replaced_and_counted() -> None:
-    result = build([Transcript('t.jsonl', [b'{"role": "user", "text": "We decided to keep caf\xe9 in pure Python."}\n'])], Settings())
+    line = b'{"role": "user", "text": "We decided to keep caf\xe9 in pure Python."}\n'
+    result = build([Transcript('t.jsonl', [line])], Settings())
     assert result.stats['undecodable'] == 1
     assert [p.text for p in result.proposed] == ['We decided to keep caf\ufffd in pure Python.']
 
 
 def test_bom_and_crlf() -> None:
-    result = build([Transcript('t.jsonl', [b'\xef\xbb\xbf' + GOOD + b'\r\n', b'{"role": "user", "text": "Never push directly to main."}\r\n'])], Settings())
+    lines = [b'\xef\xbb\xbf' + GOOD + b'\r\n',
+             b'{"role": "user", "text": "Never push directly to main."}\r\n']
+    result = build([Transcript('t.jsonl', lines)], Settings())
     assert len(result.proposed) == 2 and result.stats['malformed'] == 0
 
 
@@ -80,7 +92,8 @@ def test_parse_lines_yields_one_outcome_per_parsed_line() -> None:
     ({'sessionId': 's', 'projectHash': 'h'}, 'gemini'),
     ({'id': 'm', 'type': 'gemini', 'content': ''}, 'gemini'),
     ({'role': 'user', 'message': {'content': []}}, 'cursor'),
-    ({'type': 'user.message', 'data': {'content': 'x'}, 'id': 'e', 'timestamp': 't', 'parentId': None}, 'copilot'),
+    ({'type': 'user.message', 'data': {'content': 'x'}, 'id': 'e', 'timestamp': 't',
+      'parentId': None}, 'copilot'),
     ({'type': 'abort', 'data': {}, 'id': 'e', 'timestamp': 't', 'parentId': 'p'}, 'copilot'),
     ({'sessionId': 's', 'projectHash': 'h', 'messages': []}, 'gemini-document'),
     ({'type': 'turn_ended'}, None),
@@ -89,10 +102,35 @@ def test_detect(obj: dict[str, object], fmt: str | None) -> None:
     assert detect(obj) == fmt
 
 
+@pytest.mark.parametrize(('obj', 'fmt'), [
+    ({'type': 'session_meta', 'payload': {}, 'data': {}, 'parentId': None}, 'codex'),
+    ({'type': 'message', 'data': {}, 'parentId': None}, 'copilot'),  # not the bare Codex layout
+    ({'type': 'user', 'uuid': 'u', 'data': {}, 'parentId': 'p'}, 'copilot'),
+    ({'type': 'user', 'id': 'm', 'sessionId': 's', 'message': {}}, 'claude-code'),
+    ({'messages': [], 'lastUpdated': 't', 'role': 'user', 'content': 'x'}, 'gemini-document'),
+    ({'role': 'user', 'content': 'x', 'message': {}}, 'openai-chat'),
+    ({'role': 'user', 'text': 'x', 'message': {}}, 'simple'),
+    ({'role': 'user', 'message': {}, 'projectHash': 'h'}, 'cursor'),
+])
+def test_detection_order_decides_a_record_two_formats_would_take(
+    obj: dict[str, object], fmt: str,
+) -> None:
+    """parse.FORMATS is the order of docs/FORMATS.md: the first format that takes a record wins."""
+    assert detect(obj) == fmt
+
+
+def test_readers_and_structured_derive_from_the_formats() -> None:
+    names = {f.name for f in FORMATS}
+    assert set(READERS) == names and STRUCTURED == names - {'simple', 'openai-chat'}
+    for fmt in FORMATS:  # two layouts of one agent share a name: they agree on the rest
+        assert READERS[fmt.name] is fmt.reader and (fmt.name in STRUCTURED) == fmt.structured
+
+
 # --- a transcript that is one JSON document ------------------------------------------------
 
 SAY = {'role': 'user', 'text': 'We decided to keep the parser in pure Python.'}
-GEMINI = {'sessionId': 's', 'projectHash': 'h', 'messages': [{'id': 'm', 'type': 'user', 'content': SAY['text']}]}
+GEMINI = {'sessionId': 's', 'projectHash': 'h',
+          'messages': [{'id': 'm', 'type': 'user', 'content': SAY['text']}]}
 
 
 def pretty(value: object, newline: bytes = b'\n') -> list[bytes]:
@@ -104,7 +142,8 @@ def pretty(value: object, newline: bytes = b'\n') -> list[bytes]:
     pretty(GEMINI, b'\r\n'),
     [b'\xef\xbb\xbf' + pretty(GEMINI)[0]] + pretty(GEMINI)[1:],
     [b'\n', b'  \n'] + pretty(GEMINI),
-    [b'{"sessionId": "s", "projectHash": "h",\n', b'"messages": [{"id": "m", "type": "user", "content": "' + SAY['text'].encode() + b'"}]}'],
+    [b'{"sessionId": "s", "projectHash": "h",\n',
+     b'"messages": [{"id": "m", "type": "user", "content": "' + SAY['text'].encode() + b'"}]}'],
 ])
 def test_pretty_printed_document_is_read_whole_whatever_its_name(lines: list[bytes]) -> None:
     result = build([Transcript('session.jsonl', lines)], Settings())
@@ -113,7 +152,9 @@ def test_pretty_printed_document_is_read_whole_whatever_its_name(lines: list[byt
     assert result.stats['parsed'] == result.stats['lines'] - result.stats['blank'] == len(lines)
 
 
-@pytest.mark.parametrize(('blanks', 'is_document'), [(HEAD_LINES - 2, True), (HEAD_LINES - 1, True), (HEAD_LINES, False)])
+@pytest.mark.parametrize(('blanks', 'is_document'), [
+    (HEAD_LINES - 2, True), (HEAD_LINES - 1, True), (HEAD_LINES, False),
+])
 def test_a_document_is_told_within_the_first_head_lines(blanks: int, is_document: bool) -> None:
     lines = [b'\n'] * blanks + pretty(GEMINI)  # its opening line must be within HEAD_LINES
     result = build([Transcript('session.json', lines)], Settings())
@@ -159,7 +200,7 @@ def test_oversized_document_is_skipped_in_bounded_memory() -> None:
         yield b'{\n'
         for _ in range(3 * document.MAX_DOCUMENT_BYTES >> 20):
             yield line
-        yield b'"messages": [{"id": "m", "type": "user", "content": "We decided to keep the parser in pure Python."}]}\n'
+        yield b'"messages": [' + json.dumps(GEMINI['messages'][0]).encode() + b']}\n'
 
     tracemalloc.start()
     try:
@@ -168,7 +209,8 @@ def test_oversized_document_is_skipped_in_bounded_memory() -> None:
     finally:
         tracemalloc.stop()
     assert result.proposed == [] and result.stats['oversized_document'] == 1
-    assert result.stats['unread'] == result.stats['lines'] == 2 + (3 * document.MAX_DOCUMENT_BYTES >> 20)
+    lines_read = 2 + (3 * document.MAX_DOCUMENT_BYTES >> 20)
+    assert result.stats['unread'] == result.stats['lines'] == lines_read
     assert result.stats['parsed'] == 0
     assert peak < 1.5 * document.MAX_DOCUMENT_BYTES
 
@@ -181,7 +223,8 @@ def test_document_with_a_line_past_the_line_cap_is_oversized() -> None:
 # --- no silent pass ------------------------------------------------------------------------
 
 def test_file_in_no_known_format_is_skipped_after_the_detection_window() -> None:
-    rows = [json.dumps({'prompt': 'p', 'completion': str(n)}).encode() for n in range(DETECT_LINES)]
+    rows = [json.dumps({'prompt': 'p', 'completion': str(n)}).encode()
+            for n in range(DETECT_LINES)]
     rows += [json.dumps(SAY).encode()] * 5  # past the window: never read
     result = build([Transcript('dataset.jsonl', rows)], Settings())
     assert result.proposed == [] and result.stats['unrecognised'] == 1
@@ -194,7 +237,9 @@ def test_file_in_no_known_format_is_skipped_after_the_detection_window() -> None
     ([b'hello', b'world'], 0),
     ([b'[1, 2]', None], 0),
 ])
-def test_short_file_in_no_known_format_is_unrecognised(lines: list[bytes | None], looked: int) -> None:
+def test_short_file_in_no_known_format_is_unrecognised(
+    lines: list[bytes | None], looked: int,
+) -> None:
     result = build([Transcript('data.jsonl', lines)], Settings())
     assert result.stats['unrecognised'] == 1 and result.stats['skipped_unrecognised'] == looked
 
@@ -205,8 +250,32 @@ def test_empty_file_is_not_unrecognised(lines: list[bytes]) -> None:
 
 
 def test_lines_before_the_format_is_known_go_to_its_reader() -> None:
-    claude = {'type': 'user', 'uuid': 'u', 'sessionId': 's', 'message': {'role': 'user', 'content': SAY['text']}}
+    claude = {'type': 'user', 'uuid': 'u', 'sessionId': 's',
+              'message': {'role': 'user', 'content': SAY['text']}}
     lines = [b'{"odd": 1}', b'{"odd": 2}', json.dumps(claude).encode()]
     result = build([Transcript('t.jsonl', lines)], Settings())
     assert result.stats['format:claude-code'] == 1 and result.stats['skipped_unknown'] == 2
     assert [p.line for p in result.proposed] == [3]
+
+
+# --- what parse adds to a reader's outcomes --------------------------------------------------
+
+def test_no_usable_text_is_malformed_in_chat_files() -> None:
+    lines = [GOOD, b'{"role": "user"}', b'{"foo": 1}', b'[1, 2]', b'"just a string"', b'null',
+             b'{bad']
+    result = build([Transcript('t.jsonl', lines)], Settings(threshold=0.0))
+    assert [p.line for p in result.proposed] == [1] and result.stats['malformed'] == 6
+
+
+@pytest.mark.parametrize('first', [
+    {'role': 'user', 'text': 'hi'},
+    {'type': 'user', 'uuid': 'u', 'sessionId': 's', 'message': {'role': 'user', 'content': 'hi'}},
+    {'timestamp': 't', 'type': 'session_meta', 'payload': {'id': 's'}},
+])
+def test_unknown_lines_degrade_one_by_one(first: dict[str, object]) -> None:
+    """An unknown record is 'unknown' in an agent log, 'malformed' in a chat file; the next
+    record is still read."""
+    lines = [json.dumps(r).encode() for r in (first, {'weird': True}, SAY)]
+    result = build([Transcript('t.jsonl', lines)], Settings(threshold=0.0))
+    assert [p.line for p in result.proposed] == [3]
+    assert result.stats['skipped_unknown'] + result.stats['malformed'] == 1

@@ -30,7 +30,7 @@ def nonblank(lines: Sequence[bytes | None]) -> list[bytes | None]:
 
 
 def is_document(head: Sequence[bytes | None]) -> bool:
-    """Whether the first lines of a file (up to its second non-blank one) open one JSON document."""
+    """Whether a file's first lines (up to its second non-blank one) open one JSON document."""
     first, *rest = nonblank(head) or [None]
     if first is None:
         return False
@@ -49,8 +49,11 @@ def is_json(line: bytes | None) -> Any:
         return None
 
 
-def read_whole(lines: Iterable[bytes | None], cap: int = MAX_DOCUMENT_BYTES) -> tuple[bytes | None, int]:
-    """(the document's bytes, its line count); None for the bytes past `cap`, the rest drained unread."""
+def read_whole(
+    lines: Iterable[bytes | None], cap: int = MAX_DOCUMENT_BYTES,
+) -> tuple[bytes | None, int]:
+    """(the document's bytes, its line count); None for the bytes past `cap`, the rest drained
+    unread."""
     parts: list[bytes] = []
     size = count = 0
     over = False
@@ -103,7 +106,8 @@ def members(text: str, i: int) -> tuple[dict[str, Any], list[int], int]:
 
 
 def elements(text: str, i: int) -> tuple[list[Any], list[int], int]:
-    """The elements of an array whose '[' is just before `i`, their offsets, and the offset past ']'."""
+    """The elements of an array whose '[' is just before `i`, their offsets, and the offset
+    past ']'."""
     values: list[Any] = []
     offsets: list[int] = []
     i = skip(text, i)
