@@ -205,3 +205,29 @@ IDENTIFIER_RE = rf'{_PART}(?:[._/-]+{_PART})*'
 TIMESTAMP_RE = r'(?:19|20)\d\d-?[01]\d-?[0-3]\d(?:[T_ -]?[0-2]\d[:-]?[0-5]\d(?:[:-]?[0-5]\d(?:\.\d+)?)?Z?)?'
 # Words joined by separators (prod-db, secret_name, os.environ): never a secret value on their own.
 WORDS_RE = r'[A-Za-z]+(?:[._-][A-Za-z]+)*'
+
+# The transcript scan (scan.py). A raw line is decoded and searched only when it holds one of these
+# literal byte needles: secret words as code, env files and prose write them (each case written out),
+# vendor prefixes, and '://' for a URL's user-info. A string of the line is searched when it holds one
+# of them too, or when its key names a secret. Catch: GITHUB_TOKEN=ghp_..., "password": "...", a PEM
+# block ("PRIVATE KEY"), postgres://app:pw@db; not: a line of code or prose that names none of them.
+TEXT_NEEDLES = (
+    'ass', 'ASS', 'ecret', 'ECRET', 'oken', 'OKEN', 'key', 'Key', 'KEY', 'uth', 'UTH', 'cred', 'Cred', 'CRED',
+    'pwd', 'PWD', '://', 'AKIA', 'ASIA', 'gh', 'glpat-', 'sk-', 'sk_', 'xox', 'eyJ', 'AIza', 'hf_', 'npm_',
+    'pypi-', 'SG.', 'dapi', 'hvs.', 'lin_', 'LTAI', 'ya29.', 'GOCSPX', 'PMAK', 'sq0', ':AA',
+    '密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据', 'パスワード', '비밀번호',
+)
+NEEDLES = tuple(n.encode() for n in TEXT_NEEDLES)
+# Fields whose values are opaque by design and never a secret a person could leak: Claude Code's thinking
+# `signature`, Codex's `encrypted_content`, ids, and integrity hashes. They are never searched.
+OPAQUE_KEYS = frozenset((
+    'signature', 'encrypted_content', 'id', 'uuid', 'parentUuid', 'leafUuid', 'sessionId', 'session_id',
+    'requestId', 'messageId', 'tool_use_id', 'toolUseID', 'call_id', 'turn_id', 'parentId', 'promptId',
+    'integrity', 'checksum', 'sha', 'sha256', 'hash', 'digest',
+))
+# A JSON string literal as written (the unrolled loop: linear, no backtracking).
+JSON_STRING_RE = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+# The end of a PEM private key block: a private key is redacted from its header to here.
+PEM_END_RE = r'-----END[A-Z ]{0,30} PRIVATE KEY(?: BLOCK)?-----'
+# Characters that do not show and split a value in two (soft hyphen, zero-width space and joiners, BOM, word joiner).
+INVISIBLE_RE = '[\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]'

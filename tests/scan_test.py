@@ -1,0 +1,114 @@
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from memory_gate import credential_patterns as P
+from memory_gate.scan import Finding, hint, may_hold, redact_line, scan, scan_line
+
+# Fake credentials, built in pieces so no whole key is written down in the repository.
+GH = 'ghp_' + 'EXAMPLE0' * 4 + 'Na'
+AWS_ID = 'AKIA' + 'EXAMPLE0' * 2
+AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCY' + 'EXAMPLEKEY'
+PG_PW = 'S3cret' + 'Pw99'
+PEM = '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA' + 'EXAMPLE0' * 8 + '\n-----END RSA PRIVATE KEY-----'
+ENV = (f'AWS_ACCESS_KEY_ID={AWS_ID}\nAWS_SECRET_ACCESS_KEY={AWS_SECRET}\n'
+       f'DATABASE_URL=postgres://admin:{PG_PW}@db:5432/app\nGITHUB_TOKEN={GH}\n')
+VALUES = (GH, AWS_ID, AWS_SECRET, PG_PW, PEM)
+
+
+def claude_tool_result(output: str) -> str:
+    """A Claude Code line whose tool result (twice, as Claude Code writes it) is `output`."""
+    return json.dumps({'type': 'user', 'sessionId': 's1', 'uuid': 'u1', 'message': {'role': 'user', 'content': [
+        {'type': 'tool_result', 'tool_use_id': 't1', 'content': output}]}, 'toolUseResult': {'stdout': output}}) + '\n'
+
+
+def unchanged_outside(before: str, after: str) -> bool:
+    """Every byte of `before` outside the redacted values is in `after`, in order, and nothing else was added."""
+    pattern = re.escape(re.sub(r'\[REDACTED:[^\]]+\]', '\0', after)).replace('\\\0', '\0').replace('\0', '.+?')
+    return re.fullmatch(pattern, before, re.S) is not None
+
+
+def test_redact_line_replaces_only_the_values_and_keeps_json_valid() -> None:
+    line = claude_tool_result(f'$ cat .env\n{ENV}')
+    out, found = redact_line(line, 3)
+    assert json.loads(out)['toolUseResult']['stdout'] == (
+        '$ cat .env\nAWS_ACCESS_KEY_ID=[REDACTED:AWS access key id]\nAWS_SECRET_ACCESS_KEY=[REDACTED:secret]\n'
+        'DATABASE_URL=postgres://admin:[REDACTED:password in a URL]@db:5432/app\nGITHUB_TOKEN=[REDACTED:GitHub token]\n')
+    assert out.endswith('\n') and unchanged_outside(line, out)
+    assert not [v for v in VALUES if v in out]
+    assert found == 2 * [Finding(3, 'AWS access key id', 'AKIA…E0'), Finding(3, 'secret', 'wJal…EY'),
+                         Finding(3, 'password in a URL', ''), Finding(3, 'GitHub token', 'ghp_…Na')]
+
+
+@pytest.mark.parametrize('ensure_ascii', [True, False])
+def test_escaped_values_are_redacted_whole_and_the_line_stays_json(ensure_ascii: bool) -> None:
+    line = json.dumps({'text': f'key é {PEM}\nthen {AWS_ID[:4]}\u00ad{AWS_ID[4:]} 😀 {GH}'}, ensure_ascii=ensure_ascii)
+    out, found = redact_line(line)
+    assert json.loads(out) == {'text': 'key é [REDACTED:private key]\nthen [REDACTED:AWS access key id] 😀 '
+                                       '[REDACTED:GitHub token]'}
+    assert [f.kind for f in found] == ['private key', 'AWS access key id', 'GitHub token']
+    assert found[0].hint == 'MIIE…E0' and found[2].hint == 'ghp_…Na'
+
+
+def test_a_key_that_names_a_secret_is_the_values_context() -> None:
+    out, found = redact_line(json.dumps({'input': {'password': 'hunter2Xy9', 'user': 'admin'}}))
+    assert json.loads(out) == {'input': {'password': '[REDACTED:password]', 'user': 'admin'}}
+    assert found == [Finding(0, 'password', '')]
+
+
+@pytest.mark.parametrize('key', sorted(P.OPAQUE_KEYS))
+def test_opaque_fields_are_never_searched(key: str) -> None:
+    line = json.dumps({key: GH, 'text': 'hello'})
+    assert redact_line(line) == (line, [])
+
+
+def test_a_line_that_is_not_json_is_redacted_as_text() -> None:
+    assert redact_line(f'export GITHUB_TOKEN={GH}\r\n') == ('export GITHUB_TOKEN=[REDACTED:GitHub token]\r\n',
+                                                            [Finding(0, 'GitHub token', 'ghp_…Na')])
+
+
+@pytest.mark.parametrize('text', [
+    'commit 3f786850e387550fdab836ed7e6dc881de23001b fixed the token refresh',
+    'request 123e4567-e89b-12d3-a456-426614174000 failed; token expired',
+    'image sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 pushed with the key rotated',
+    'pinned python3.11-slim-bookworm; node 20.11.1; pass --frozen-lockfile',
+    'export GITHUB_TOKEN=$GITHUB_TOKEN',
+    'password = ${DB_PASSWORD}',
+    'api_key: <your-api-key>',
+    'token: xxxxxxxxxxxxxxxxxxxxxxxx',
+    'OPENAI_API_KEY=your-key-here',
+    'the password is stored in Vault; set ENABLE_NEW_CHECKOUT_FLOW_V2=true',
+    'class HttpClientV2RetryPolicy: pass',
+    'max_tokens: 4096, input_tokens: 1200, "cache_read_input_tokens": 30',
+    'git clone https://github.com/org/repo.git && ssh git@github.com',
+])
+def test_near_misses_are_not_findings(text: str) -> None:
+    line = json.dumps({'type': 'user', 'message': {'content': [{'type': 'tool_result', 'content': text}]}})
+    assert redact_line(line) == (line, [])
+    assert redact_line(text) == (text, [])
+
+
+def test_hint_only_for_values_of_16_or_more() -> None:
+    assert hint('0123456789abcdef') == '0123…ef' and hint('0123456789abcde') == ''
+
+
+def test_redact_line_is_deterministic_and_idempotent() -> None:
+    line = claude_tool_result(ENV)
+    once = redact_line(line)
+    assert redact_line(line) == once and redact_line(once[0]) == (once[0], [])
+
+
+def test_scan_reads_only_lines_with_a_needle_and_from_start() -> None:
+    plain = b'{"text": "nothing here"}\n'
+    lines = [plain, claude_tool_result(ENV).encode(), None, f'{GH}\n'.encode()]
+    assert not may_hold(plain) and scan_line(plain, 1) == []
+    assert [(f.line, f.kind) for f in scan(lines, start=3)] == [(4, 'GitHub token')]
+    assert len(list(scan(lines))) == 9
+
+
+@pytest.mark.parametrize('text', [*ENV.splitlines(), PEM, GH, AWS_ID])
+def test_every_credential_in_its_context_holds_a_needle(text: str) -> None:
+    assert may_hold(text.encode())
