@@ -17,7 +17,7 @@ from memory_gate.parse import parse_lines
 from memory_gate.patterns import Rule
 from memory_gate.rank import Ranking
 from memory_gate.records import Proposal, Result, Settings, Transcript, Withheld
-from memory_gate.sentences import count_sentences, sanitize, split_marked, strip_code
+from memory_gate.sentences import count_sentences, sanitize, split_marked, strip_code, whole
 
 # Turns up to this many characters are screened whole before they are split. In the real
 # recordings every turn that no rule could fire on was under 300 characters; a longer turn
@@ -103,8 +103,8 @@ class _Run:
             if verdict != 'length':
                 stats[verdict] += 1
             return
-        proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind, turn.session, turn.timestamp,
-                            turn.message)
+        proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind, whole(turn.session),
+                            whole(turn.timestamp), turn.message)
         item = _Candidate(self.order, proposal, ctx._replace(kind=found.kind, own_rule=found.own))
         self.order += 1
         if turn.role == 'assistant' and evidence.is_recommendation(sentence):

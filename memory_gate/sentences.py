@@ -104,6 +104,9 @@ def count_sentences(text: str) -> int:
 
 # Terminal escape sequences (CSI, OSC) and control or bidi-override characters: never printed raw.
 ESCAPE_RE = r'\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|\Z)|\x1b[@-_]?'
+# A lone UTF-16 surrogate (JSON's "\ud83d", a JavaScript string cut mid-emoji) cannot be written as UTF-8: it
+# becomes U+FFFD, as an undecodable byte does. Must catch: 'cut \ud83d here'; must not: a whole emoji.
+SURROGATE_RE = r'[\ud800-\udfff]'
 CONTROL_RE = '[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]'
 
 # Typographic apostrophes, as Codex and many editors write them ("I’m", "don’t"), read as the typewriter one by
@@ -115,8 +118,14 @@ def plain_quotes(text: str) -> str:
     return text.translate(APOSTROPHES) if '’' in text or '‘' in text else text
 
 
+def whole(text: str) -> str:
+    """The text with each lone surrogate replaced by U+FFFD: it encodes as UTF-8."""
+    return text if text.isascii() else compiled(SURROGATE_RE).sub('\ufffd', text)
+
+
 def sanitize(text: str) -> str:
-    """Text without terminal escape sequences or control characters (tabs and line breaks stay)."""
+    """Text without terminal escape sequences, control characters or lone surrogates (tabs and line breaks stay)."""
+    text = whole(text)
     text = compiled(ESCAPE_RE).sub('', text) if '\x1b' in text else text
     return compiled(CONTROL_RE).sub(' ', text.replace('\r\n', '\n').replace('\r', '\n'))
 

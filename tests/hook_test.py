@@ -572,3 +572,19 @@ def test_merge_judges_what_neither_side_had(project: Repo) -> None:
     done = project.commit('merge')
     assert done.returncode == 0, done.stdout  # DECIDE, forgotten on main, does not come back through the merge
     assert project.git('log', '-1', '--format=%p').count(' ') == 1
+
+
+def test_a_lone_surrogate_in_a_bullet_is_proposed_replaced(project: Repo) -> None:
+    """What a JavaScript string cut mid-emoji serialises to: the hook proposes, no traceback."""
+    path = project.path / 's.jsonl'
+    path.write_text('{"role": "user", "text": "We decided to keep the parser \\ud83d in Python."}\n')
+    project.git('add', 's.jsonl')
+    done = project.commit()
+    assert done.returncode == 1 and 'Traceback' not in done.stdout, done.stdout
+    bullet = '+- We decided to keep the parser \ufffd in Python.'
+    assert bullet in done.stdout
+    assert bullet in (project.path / 's.jsonl.memory.diff').read_text(encoding='utf-8')
+    built = project.memory_gate('build', '--json', 's.jsonl')
+    assert built.returncode == 0 and '\ufffd in Python.' in built.stdout and not built.stderr
+    assert project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual').returncode == 0
+    assert project.commit().returncode == 0

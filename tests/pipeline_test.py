@@ -88,3 +88,10 @@ def test_proposals_of_several_transcripts_keep_transcript_order() -> None:
     second = lines(('user', 'Releases must always be tagged from main.'))
     result = build([Transcript('a.jsonl', first), Transcript('b.jsonl', second)], Settings())
     assert [p.source for p in result.proposed] == ['a.jsonl', 'b.jsonl']
+
+
+def test_a_lone_surrogate_in_a_session_id_becomes_the_replacement_character() -> None:
+    line = ('{"type":"user","sessionId":"ab\\ud83d","timestamp":"t\\udc00","uuid":"1","message":'
+            '{"role":"user","content":"We decided to use Postgres for all persistence, not SQLite."}}')
+    [p] = build([Transcript('c.jsonl', [line.encode()])], Settings()).proposed
+    assert (p.session, p.timestamp) == ('ab\ufffd', 't\ufffd')

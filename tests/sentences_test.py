@@ -78,3 +78,15 @@ LINE_TOKENS = TOKENS + ['\n', '\n\n', '- ', '* ', '1. ', '12) ', '# ', '> ', '-'
 def test_count_sentences_counts_what_split_yields(tokens: list[str]) -> None:
     text = ''.join(tokens)
     assert count_sentences(text) == len(list(split_sentences(text)))
+
+
+@pytest.mark.parametrize(('text', 'expected'), [
+    ('cut mid-emoji \ud83d here', 'cut mid-emoji \ufffd here'),
+    ('a low half \ude00 alone', 'a low half \ufffd alone'),
+    ('both halves \ud83d\ud83d', 'both halves \ufffd\ufffd'),
+    ('a whole emoji \U0001f600 stays', 'a whole emoji \U0001f600 stays'),
+    ('plain ascii', 'plain ascii'),
+])
+def test_a_lone_surrogate_becomes_the_replacement_character(text: str, expected: str) -> None:
+    assert sanitize(text) == expected
+    sanitize(text).encode('utf-8')  # what is written and printed always encodes
