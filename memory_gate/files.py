@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence, Set
 from types import ModuleType
 from typing import BinaryIO
 
+from memory_gate.memory import conflict_line
 from memory_gate.records import Transcript
 from memory_gate.report import err
 
@@ -61,13 +62,17 @@ def open_transcript(path: str) -> BinaryIO:
 
 
 def decode_memory(data: bytes) -> str:
-    """Memory text with line endings kept; raises InputError for a binary or non-UTF-8 file."""
+    """Memory text with line endings kept; raises InputError for a binary or non-UTF-8 file, or one in conflict."""
     if b'\0' in data[:8192]:
         raise InputError('is a binary file, not a Markdown memory file')
     try:
-        return data.decode('utf-8')
+        text = data.decode('utf-8')
     except UnicodeDecodeError as exc:
         raise InputError(f'is not UTF-8 (byte {exc.start})') from None
+    line = conflict_line(text)
+    if line is not None:
+        raise InputError(f'line {line} is a merge conflict marker; resolve the conflict, then propose into it')
+    return text
 
 
 def read_bytes(path: str) -> bytes | None:
@@ -125,12 +130,23 @@ def write_new(path: str, text: str, ours: str) -> None:
     folder = os.path.dirname(path) or '.'
     fd, tmp = tempfile.mkstemp(prefix='.memory-gate-', dir=folder)
     try:
+        os.fchmod(fd, file_mode(path))
         with os.fdopen(fd, 'w', encoding='utf-8', newline='') as f:
             f.write(text)
         os.replace(tmp, path)
     except BaseException:
         os.unlink(tmp)
         raise
+
+
+def file_mode(path: str) -> int:
+    """The permission bits a rewrite of `path` keeps: the file's own, or what the umask gives a new one."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def tracked_files(root: str) -> set[str]:

@@ -32,9 +32,30 @@ def known_identities(memory_text: str) -> set[str]:
     return {identity(line) for line in memory_text.split('\n') if line.strip()}
 
 
+# An unresolved merge conflict: the lines git writes around each side. Must catch: '<<<<<<< HEAD',
+# '>>>>>>> feature'; must not: '=======' under a Markdown heading (in memory, it counts only in a ledger).
+CONFLICT_RE = r'^(?:<{7}|>{7})(?: |$)'
+LEDGER_MARKER_RE = r'^(?:<{7}|\|{7}|>{7})(?: |$)|^={7}$'
+
+
+def conflict_line(text: str) -> int | None:
+    """The number of the first line that opens or closes a merge conflict, or None."""
+    if '<<<<<<<' not in text and '>>>>>>>' not in text:
+        return None
+    for number, line in enumerate(text.split('\n'), 1):
+        if re.match(CONFLICT_RE, line.rstrip('\r')):
+            return number
+    return None
+
+
+def is_entry(line: str) -> bool:
+    """A ledger line that declines a bullet: not blank, not a '#' comment, not a conflict marker."""
+    return bool(line.strip()) and not line.lstrip().startswith('#') and not re.match(LEDGER_MARKER_RE, line)
+
+
 def parse_ledger(text: str) -> set[str]:
-    """Identities of declined bullets: one per line; blank lines and '#' comments are ignored."""
-    return {identity(line) for line in text.splitlines() if line.strip() and not line.lstrip().startswith('#')}
+    """Identities of declined bullets: one per line (blank lines, '#' comments and conflict markers are none)."""
+    return {identity(line) for line in text.splitlines() if is_entry(line)}
 
 
 LEDGER_HEADER = (
@@ -44,10 +65,30 @@ LEDGER_HEADER = (
 
 
 def render_ledger(old_text: str, bullets: Iterable[str]) -> str:
-    """The ledger with bullets added: comments first, then every entry sorted by identity, once each."""
-    comments = [line for line in old_text.splitlines() if line.lstrip().startswith('#')]
-    entries = {identity(line): line.strip() for line in old_text.splitlines() if line.strip() and not line.lstrip().startswith('#')}
+    """The ledger with bullets added, each new one before the first entry that sorts after it.
+
+    Every line already there stays as written, where it is (comments, case variants, a
+    hand-made order); conflict markers go, both sides' entries stay (what merge=union keeps).
+    """
+    lines = [line for line in old_text.splitlines() if not re.match(LEDGER_MARKER_RE, line)]
+    eol = '\r\n' if old_text.split('\n', 1)[0].endswith('\r') else '\n'
+    known = {identity(line) for line in lines if is_entry(line)}
+    new: dict[str, str] = {}
     for bullet in bullets:
-        entries.setdefault(identity(bullet), ' '.join(bullet.split()))
-    head = '\n'.join(comments) + '\n' if comments else LEDGER_HEADER
-    return head + ''.join(entries[key] + '\n' for key in sorted(entries))
+        new.setdefault(identity(bullet), ' '.join(bullet.split()))
+    adding = sorted((key, text) for key, text in new.items() if key not in known)
+    out = [] if lines else LEDGER_HEADER.splitlines()
+    notes: list[str] = []  # comments between two entries belong to the next: a new entry goes above them
+    entries = 0
+    for line in lines:
+        if is_entry(line):
+            while adding and adding[0][0] < identity(line):
+                out.append(adding.pop(0)[1])
+            entries += 1
+        if is_entry(line) or not line.strip() or not entries:  # the comments atop the file are its header
+            out += notes + [line]
+            notes = []
+        else:
+            notes.append(line)
+    out += notes + [text for _, text in adding]
+    return ''.join(line + eol for line in out)

@@ -112,3 +112,20 @@ def test_remove_untracked_keeps_what_git_tracks(repo: Path, monkeypatch: pytest.
     remove_untracked('kept.memory.diff', str(repo), tracked)
     remove_untracked('gone.memory.diff', str(repo), tracked)
     assert sorted(p.name for p in (repo / 'docs').iterdir()) == ['kept.memory.diff']
+
+
+def test_write_new_keeps_the_mode_of_the_file_it_replaces(tmp_path: Path) -> None:
+    path = tmp_path / 'ledger.txt'
+    path.write_text('old\n')
+    path.chmod(0o664)
+    write_new(str(path), 'new\n', '')
+    assert path.read_text() == 'new\n' and path.stat().st_mode & 0o777 == 0o664
+
+
+def test_write_new_gives_a_new_file_the_mode_of_the_umask(tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        write_new(str(tmp_path / 'new.txt'), 'x\n', '')
+    finally:
+        os.umask(old)
+    assert (tmp_path / 'new.txt').stat().st_mode & 0o777 == 0o644

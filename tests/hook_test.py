@@ -588,3 +588,33 @@ def test_a_lone_surrogate_in_a_bullet_is_proposed_replaced(project: Repo) -> Non
     assert built.returncode == 0 and '\ufffd in Python.' in built.stdout and not built.stderr
     assert project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual').returncode == 0
     assert project.commit().returncode == 0
+
+
+def test_a_memory_file_in_conflict_is_named_not_proposed_into(project: Repo) -> None:
+    (project.path / 'AGENTS.md').write_text('# Memory\n\n<<<<<<< HEAD\n- a\n=======\n- b\n>>>>>>> feature\n')
+    project.git('add', 'AGENTS.md')
+    stage(project, 's.jsonl', DECIDE)
+    done = project.commit()
+    assert done.returncode == 1 and 'Traceback' not in done.stdout
+    assert 'AGENTS.md: line 3 is a merge conflict marker; resolve the conflict' in done.stdout
+    assert not (project.path / 's.jsonl.memory.diff').exists()
+    built = project.memory_gate('build', 's.jsonl')
+    assert built.returncode == 2 and built.stdout == ''
+    assert built.stderr == 'memory-gate: AGENTS.md: line 3 is a merge conflict marker; resolve the conflict, then propose into it\n'
+
+
+def test_decline_through_pre_commit_keeps_a_hand_edited_ledger(project: Repo) -> None:
+    ledger = project.path / '.memory-gate-declined.txt'
+    hand = ('# ours\nNever push to main.\nnever push to main\n# why: the 2024 outage\nZebra rule\n'
+            '<<<<<<< HEAD\nours rule\n=======\ntheirs rule\n>>>>>>> feature\n')
+    ledger.write_text(hand)
+    ledger.chmod(0o664)
+    project.git('add', '.memory-gate-declined.txt')
+    project.git('commit', '-qm', 'ledger')
+    stage(project, 's.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    assert project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual').returncode == 0
+    assert ledger.read_text() == ('# ours\nNever push to main.\nnever push to main\n' + DECIDE + '\n'
+                                  '# why: the 2024 outage\nZebra rule\nours rule\ntheirs rule\n')
+    assert ledger.stat().st_mode & 0o777 == 0o664
+    assert project.commit().returncode == 0

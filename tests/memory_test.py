@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory_gate.memory import identity, known_identities, parse_ledger, render_ledger
+from memory_gate.memory import LEDGER_HEADER, conflict_line, identity, known_identities, parse_ledger, render_ledger
 
 
 @pytest.mark.parametrize(('a', 'b'), [
@@ -32,13 +32,49 @@ def test_known_identities_reads_bullets_at_any_indent() -> None:
     assert {'one rule', 'two rule', 'three rule', 'four rule', 'plain line'} <= known
 
 
-def test_ledger_is_sorted_commented_and_keeps_hand_edits() -> None:
-    old = '# my note\nZebra rule\napple rule\n'
+def test_ledger_gains_lines_in_sorted_place_and_keeps_hand_edits() -> None:
+    old = '# my note\napple rule\nZebra rule\n'
     new = render_ledger(old, ['Mango rule.', 'apple rule'])
     assert new == '# my note\napple rule\nMango rule.\nZebra rule\n'
     assert parse_ledger(new) == {'apple rule', 'mango rule', 'zebra rule'}
 
 
+@pytest.mark.parametrize(('old', 'bullets', 'expected'), [
+    pytest.param('Never push to main.\nnever push to main\n', ['b rule'],
+                 'b rule\nNever push to main.\nnever push to main\n', id='case-variants-kept'),
+    pytest.param('a rule\n# why c: the 2024 outage\nc rule\n', ['b rule'],
+                 'a rule\nb rule\n# why c: the 2024 outage\nc rule\n', id='comment-stays-in-place'),
+    pytest.param('z rule\na rule\n', ['m rule'], 'm rule\nz rule\na rule\n', id='hand-order-kept'),
+    pytest.param('a rule\r\nc rule\r\n', ['b rule'], 'a rule\r\nb rule\r\nc rule\r\n', id='crlf-kept'),
+    pytest.param('a rule\n\nc rule', ['d rule'], 'a rule\n\nc rule\nd rule\n', id='blank-and-no-eol'),
+    pytest.param('<<<<<<< HEAD\na rule\n=======\nc rule\n>>>>>>> feature\n', ['b rule'],
+                 'a rule\nb rule\nc rule\n', id='conflict-markers-dropped-both-sides-kept'),
+    pytest.param('<<<<<<< ours\na rule\n||||||| base\n=======\nb rule\n>>>>>>> theirs\n', [],
+                 'a rule\nb rule\n', id='diff3-markers-dropped'),
+])
+def test_ledger_rewrite_only_adds_lines(old: str, bullets: list[str], expected: str) -> None:
+    assert render_ledger(old, bullets) == expected
+
+
+def test_conflict_markers_are_no_ledger_entries() -> None:
+    text = '<<<<<<< HEAD\na rule\n=======\nb rule\n>>>>>>> feature\n'
+    assert parse_ledger(text) == {'a rule', 'b rule'}
+
+
+@pytest.mark.parametrize(('text', 'line'), [
+    ('# Memory\n<<<<<<< HEAD\n- a\n=======\n- b\n>>>>>>> x\n', 2),
+    ('# Memory\n- a\n>>>>>>> theirs\n', 3),
+    ('# Memory\n<<<<<<<\n', 2),
+    ('Title\n=======\n\n- a rule\n', None),  # a setext heading, not a conflict
+    ('- use <<<<<<< in docs\n', None),
+    ('', None),
+])
+def test_conflict_line(text: str, line: int | None) -> None:
+    assert conflict_line(text) == line
+
+
 def test_new_ledger_has_header() -> None:
     assert render_ledger('', ['b rule', 'a rule']).splitlines()[-2:] == ['a rule', 'b rule']
     assert render_ledger('', ['x']).startswith('# memory-gate')
+    assert render_ledger(render_ledger('', ['b rule']), ['a rule']) == LEDGER_HEADER + 'a rule\nb rule\n'
+
