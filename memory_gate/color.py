@@ -1,7 +1,8 @@
 """Colour for what a person reads on a terminal: the diff and the review. Never in files or --json.
 
-pre-commit runs a hook on a pseudo-terminal when its own colour is on (`--color`, `PRE_COMMIT_COLOR`,
-or a terminal), so `auto` follows it. `NO_COLOR` (https://no-color.org) and `TERM=dumb` turn `auto` off.
+pre-commit runs a hook on a pseudo-terminal when its own colour is on (`--color`,
+`PRE_COMMIT_COLOR`, or a terminal), so `auto` follows it. `NO_COLOR` (https://no-color.org) and
+`TERM=dumb` turn `auto` off.
 """
 from __future__ import annotations
 
@@ -41,5 +42,8 @@ def diff_style(line: str) -> str | None:
 def paint_diff(diff: str, on: bool) -> str:
     if not on:
         return diff
-    lines = diff.splitlines(keepends=True)
-    return ''.join(paint(line, style, on) if (style := diff_style(line)) else line for line in lines)
+    painted = []
+    for line in diff.splitlines(keepends=True):
+        style = diff_style(line)
+        painted.append(paint(line, style, on) if style else line)
+    return ''.join(painted)

@@ -19,7 +19,7 @@ import argparse
 import os
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from memory_gate import color
@@ -53,60 +53,83 @@ def is_roles(value: Any) -> bool:
     return 0 < len(names(value)) and set(names(value)) <= {'user', 'assistant'}
 
 
-WHOLE = Kind('a whole number >= 0', lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0, int)
+def is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def is_score(value: Any) -> bool:
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return number and 0 <= value <= 1
+
+
+def is_strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(s, str) for s in value)
+
+
+WHOLE = Kind('a whole number >= 0', is_whole, int)
 PATH = Kind('a path', lambda v: isinstance(v, str) and v != '')
 ROLES = Kind('user and/or assistant, as "user,assistant" or a list', is_roles,
-             setting=lambda v: frozenset(names(v)), show=lambda v: ','.join(sorted(v, reverse=True)))
-SCORE = Kind('a score from 0 to 1', lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1, float)
-RULES = Kind('a table of rules', lambda v: isinstance(v, Mapping))  # --signal/--noise repeat; the table adds to them
+             setting=lambda v: frozenset(names(v)),
+             show=lambda v: ','.join(sorted(v, reverse=True)))
+SCORE = Kind('a score from 0 to 1', is_score, float)
+# --signal/--noise repeat; the table adds to them
+RULES = Kind('a table of rules', lambda v: isinstance(v, Mapping))
 COLOR = Kind('auto, always or never', lambda v: v in color.CHOICES)
-VALUES = Kind('a list of strings', lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v),
-              setting=lambda v: frozenset(s for s in v if s), show=lambda v: ', '.join(sorted(v)) or 'none')  # repeatable
+VALUES = Kind('a list of strings', is_strings,  # repeatable
+              setting=lambda v: frozenset(s for s in v if s),
+              show=lambda v: ', '.join(sorted(v)) or 'none')
 
 
 class Option(NamedTuple):
-    """One setting, one name: --NAME in args:, NAME in [tool.memory-gate], Settings.NAME (with _ for -)."""
+    """One setting, one name: --NAME in args:, NAME in [tool.memory-gate], Settings.NAME
+    (with _ for -)."""
 
     name: str
     kind: Kind
     metavar: str
     help: str
-    commands: tuple[str, ...] = ('build', 'hook')  # the commands that take it (every key is valid in pyproject.toml)
 
     @property
     def field(self) -> str:
         return self.name.replace('-', '_')
 
 
-# Every setting, once. Adding one is a line here and a field (with its default) in records.Settings.
+# Every setting, once. Adding one is a line here, a field (with its default) in records.Settings,
+# and its name in the options of the commands that take it (commands.COMMANDS). Every key is
+# valid in pyproject.toml, whichever commands take it.
 OPTIONS = (
     Option('memory', PATH, 'PATH', 'memory file the proposals append to'),
-    Option('ledger', PATH, 'PATH', 'ledger of declined bullets', ('build', 'hook', 'decline', 'review')),
+    Option('ledger', PATH, 'PATH', 'ledger of declined bullets'),
     Option('max-add', WHOLE, 'N', 'propose at most N bullets (per transcript in the hook)'),
     Option('min-length', WHOLE, 'N', 'shortest sentence kept, in Latin-equivalent characters'),
     Option('max-length', WHOLE, 'N', 'longest sentence kept, in Latin-equivalent characters'),
-    Option('budget', WHOLE, 'BYTES', 'warn when the memory file would grow past this', ('hook',)),
+    Option('budget', WHOLE, 'BYTES', 'warn when the memory file would grow past this'),
     Option('roles', ROLES, 'ROLES', 'whose words to mine, comma-separated'),
     Option('threshold', SCORE, 'SCORE', 'the score a candidate needs to be proposed'),
     Option('signal', RULES, 'KIND:NAME=REGEX', 'add a signal rule (repeatable)'),
     Option('noise', RULES, 'NAME=REGEX', 'add a noise rule (repeatable)'),
-    Option('allow-secrets', VALUES, 'VALUE', 'a public value (a documented test key) never withheld (repeatable)'),
-    Option('color', COLOR, 'WHEN', 'colour the diff and the review: always, never, or auto: on a terminal unless NO_COLOR '
-           'is set (pre-commit gives hooks one when its own colour is on)', ('build', 'hook')),
+    Option('allow-secrets', VALUES, 'VALUE',
+           'a public value (a documented test key) never withheld (repeatable)'),
+    Option('color', COLOR, 'WHEN',
+           'colour the diff and the review: always, never, or auto: on a terminal unless NO_COLOR '
+           'is set (pre-commit gives hooks one when its own colour is on)'),
 )
 BY_NAME = {option.name: option for option in OPTIONS}
 
 
-def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
-    """The command's settings as options; unset ones are None, so pyproject.toml and defaults apply."""
+def add_arguments(parser: argparse.ArgumentParser, taken: Collection[str]) -> None:
+    """The settings named in `taken` as options, in OPTIONS order; unset ones are None, so
+    pyproject.toml and defaults apply."""
     parser.allow_abbrev = False  # one name per setting: --mem is not --memory
     defaults = Settings._field_defaults
-    for o in (o for o in OPTIONS if command in o.commands):
+    for o in (o for o in OPTIONS if o.name in taken):
+        flag = '--' + o.name
         if o.kind in (RULES, VALUES):
-            parser.add_argument('--' + o.name, action='append', metavar=o.metavar, help=o.help)
+            parser.add_argument(flag, action='append', metavar=o.metavar, help=o.help)
         else:
             shown = o.kind.show(defaults[o.field])
-            parser.add_argument('--' + o.name, type=o.kind.parse, metavar=o.metavar, help=f'{o.help} (default: {shown})')
+            parser.add_argument(flag, type=o.kind.parse, metavar=o.metavar,
+                                help=f'{o.help} (default: {shown})')
 
 
 def unknown(key: str, valid: Sequence[str], where: str) -> ConfigError:
@@ -132,7 +155,8 @@ def make_rule(name: str, kind: str, pattern: object, where: str) -> Rule:
     if not isinstance(pattern, str):
         raise ConfigError(f'{where} rule {name!r}: the pattern must be a string')
     if kind not in KINDS + ('noise',):
-        raise ConfigError(f'{where} rule {name!r}: unknown kind {kind!r} (one of {", ".join(KINDS)})')
+        known = ', '.join(KINDS)
+        raise ConfigError(f'{where} rule {name!r}: unknown kind {kind!r} (one of {known})')
     try:
         re.compile(pattern, re.IGNORECASE)
     except re.error as exc:
@@ -155,12 +179,15 @@ def table_rules(table: Mapping[str, Any], noise: bool, where: str) -> list[Rule]
     for name, value in table.items():
         if isinstance(value, Mapping):
             for key in set(value) - {'kind', 'pattern'}:
-                raise unknown(key, ['pattern'] if noise else ['kind', 'pattern'], f'{where} rule {name!r}')
-            rules.append(make_rule(name, 'noise' if noise else value.get('kind', ''), value.get('pattern'), where))
+                fields = ['pattern'] if noise else ['kind', 'pattern']
+                raise unknown(key, fields, f'{where} rule {name!r}')
+            kind = 'noise' if noise else value.get('kind', '')
+            rules.append(make_rule(name, kind, value.get('pattern'), where))
         elif noise and isinstance(value, str):
             rules.append(make_rule(name, 'noise', value, where))
         else:
-            raise ConfigError(f'{where} rule {name!r}: expected {{ kind = "...", pattern = "..." }}')
+            form = '{ kind = "...", pattern = "..." }'
+            raise ConfigError(f'{where} rule {name!r}: expected {form}')
     return rules
 
 
@@ -179,8 +206,9 @@ def load_pyproject(root: str) -> dict[str, Any]:
     else:  # Python < 3.11 reads pyproject.toml only when tomli is installed
         try:
             import tomli as tomllib
-        except ImportError:  # installed without its dependencies: say so rather than ignore the team's rules
-            raise ConfigError(f'{path}: has [tool.memory-gate] but this Python cannot read TOML; pip install tomli') from None
+        except ImportError:  # installed without its dependencies: say so, never ignore the rules
+            raise ConfigError(f'{path}: has [tool.memory-gate] but this Python cannot read TOML; '
+                              'pip install tomli') from None
     try:
         table = tomllib.loads(data.decode('utf-8')).get('tool', {}).get('memory-gate', {})
     except (UnicodeDecodeError, ValueError) as exc:
@@ -191,7 +219,8 @@ def load_pyproject(root: str) -> dict[str, Any]:
 
 
 def setting(option: Option, args: argparse.Namespace, table: Mapping[str, Any]) -> Any:
-    """The option's value: the argument if given, else pyproject.toml's (checked already), else None."""
+    """The option's value: the argument if given, else pyproject.toml's (checked already),
+    else None."""
     value = getattr(args, option.field, None)
     if value is None:
         return table.get(option.name)
@@ -213,4 +242,5 @@ def settings_from(args: argparse.Namespace, table: Mapping[str, Any]) -> Setting
     signal += [parse_rule_arg(t, False) for t in getattr(args, 'signal', None) or ()]
     noise += [parse_rule_arg(t, True) for t in getattr(args, 'noise', None) or ()]
     base = Settings()
-    return base._replace(**values, signal_rules=tuple(signal) + base.signal_rules, noise_rules=tuple(noise) + base.noise_rules)
+    return base._replace(**values, signal_rules=tuple(signal) + base.signal_rules,
+                         noise_rules=tuple(noise) + base.noise_rules)

@@ -1,4 +1,6 @@
-"""The I/O edge: reading transcripts as streams, reading memory, git, and writing proposals safely."""
+"""The I/O helpers: reading transcripts as streams, reading memory, git, and writing proposals
+safely. They raise InputError (or hand it back, with its path, for a transcript that cannot be
+read); the commands print it."""
 from __future__ import annotations
 
 import os
@@ -10,7 +12,6 @@ from typing import BinaryIO
 
 from memory_gate.memory import conflict_line
 from memory_gate.records import Transcript
-from memory_gate.report import err
 
 # Lines longer than this are skipped unread (counted 'oversized'), so memory stays bounded.
 # People's words are far below it: human and assistant lines stay under 30 KB in real
@@ -20,7 +21,12 @@ _CHUNK = 1024 * 1024
 
 
 class InputError(Exception):
-    """A file that cannot be used; str() is the one-line problem, without the path."""
+    """A file that cannot be used; str() is the one-line problem, without the path; `path`
+    names the file where the raiser knows it and the caller may not (a transcript)."""
+
+    def __init__(self, problem: str, path: str = '') -> None:
+        super().__init__(problem)
+        self.path = path
 
 
 def iter_lines(stream: BinaryIO, cap: int = MAX_LINE_BYTES) -> Iterator[bytes | None]:
@@ -41,12 +47,14 @@ def iter_lines(stream: BinaryIO, cap: int = MAX_LINE_BYTES) -> Iterator[bytes | 
 
 
 def problem(exc: OSError) -> str:
-    """An OS error as the short lowercase phrase printed after a path ('no such file or directory')."""
+    """An OS error as the short lowercase phrase printed after a path
+    ('no such file or directory')."""
     return (exc.strerror or str(exc)).lower()
 
 
 def open_transcript(path: str) -> BinaryIO:
-    """Open a transcript for streaming. Raises InputError for a path that is not a readable regular file."""
+    """Open a transcript for streaming. Raises InputError for a path that is not a readable
+    regular file."""
     try:
         mode = os.stat(path).st_mode
     except OSError as exc:
@@ -56,7 +64,8 @@ def open_transcript(path: str) -> BinaryIO:
     if not stat.S_ISREG(mode):
         raise InputError('is not a regular file')
     try:
-        return open(path, 'rb', buffering=_CHUNK)  # a large buffer reads long lines in fewer system calls
+        # a large buffer reads long lines in fewer system calls
+        return open(path, 'rb', buffering=_CHUNK)
     except OSError as exc:
         raise InputError(problem(exc)) from None
 
@@ -87,7 +96,8 @@ def read_bytes(path: str) -> bytes | None:
 
 
 def read_text(path: str) -> str:
-    """A small text file (the ledger) decoded leniently; '' when it does not exist. Raises InputError."""
+    """A small text file (the ledger) decoded leniently; '' when it does not exist.
+    Raises InputError."""
     return (read_bytes(path) or b'').decode('utf-8', 'replace')
 
 
@@ -155,7 +165,8 @@ def tracked_files(root: str) -> set[str]:
 
 
 def rel(path: str, start: str, flavour: ModuleType = os.path) -> str:
-    """`path` relative to `start`, parts joined by '/' as git names them (on Windows too). `flavour`: ntpath in tests."""
+    """`path` relative to `start`, parts joined by '/' as git names them (on Windows too).
+    `flavour`: ntpath in tests."""
     native: str = flavour.relpath(path, start)
     return native.replace(flavour.sep, '/')
 
@@ -183,8 +194,10 @@ def read_memory(path: str) -> str | None:
     return None if data is None else decode_memory(data)
 
 
-def transcripts(paths: Sequence[str], failed: list[str], starts: Mapping[str, int] | None = None) -> Iterator[Transcript]:
-    """Open each transcript in turn; report one that cannot be read and go on. `starts`: first line judged, per path."""
+def transcripts(paths: Sequence[str], failed: list[InputError],
+                starts: Mapping[str, int] | None = None) -> Iterator[Transcript]:
+    """Open each transcript in turn; one that cannot be read is added to `failed`, with its
+    path, and the next one follows. `starts`: the first line judged, per path."""
     for path in paths:
         if path == '-':
             yield Transcript('-', guarded('-', iter_lines(sys.stdin.buffer), failed))
@@ -192,17 +205,17 @@ def transcripts(paths: Sequence[str], failed: list[str], starts: Mapping[str, in
         try:
             stream = open_transcript(path)
         except InputError as exc:
-            err(f'{path}: {exc}')
-            failed.append(path)
+            failed.append(InputError(str(exc), path))
             continue
         with stream:
-            yield Transcript(path, guarded(path, iter_lines(stream), failed), (starts or {}).get(path, 1))
+            lines = guarded(path, iter_lines(stream), failed)
+            yield Transcript(path, lines, (starts or {}).get(path, 1))
 
 
-def guarded(path: str, lines: Iterator[bytes | None], failed: list[str]) -> Iterator[bytes | None]:
-    """The lines of a transcript; a read error ends it with one line naming the file."""
+def guarded(path: str, lines: Iterator[bytes | None],
+            failed: list[InputError]) -> Iterator[bytes | None]:
+    """The lines of a transcript; a read error ends it, added to `failed` with the path."""
     try:
         yield from lines
     except OSError as exc:
-        err(f'{path}: {problem(exc)}')
-        failed.append(path)
+        failed.append(InputError(problem(exc), path))

@@ -7,14 +7,10 @@ from collections.abc import Sequence
 
 from memory_gate import patterns
 from memory_gate.patterns import Rule
+from memory_gate.records import MAX_LENGTH, MIN_LENGTH  # the length gates' defaults
 from memory_gate.screen import Screen
 from memory_gate.sentences import compiled, holds, plain_quotes
 
-# Length gates, in Latin-equivalent characters.
-# 20: shorter than "Never push to main." carries no durable knowledge ("ok, done").
-# 300: longer is a paragraph glued together by a missing full stop; a bullet must be one idea.
-MIN_LENGTH = 20
-MAX_LENGTH = 300
 # A Chinese, Japanese or Korean character carries about as much as three Latin
 # characters (a normal Chinese sentence says in ~10 characters what English says
 # in ~30), so each one counts three times: "以后都用UTC存时间" (10 chars) weighs 28.

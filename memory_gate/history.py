@@ -1,4 +1,5 @@
-"""What a commit adds to a transcript: the committed version of each file, and whether the file only extends it.
+"""What a commit adds to a transcript: the committed version of each file, and whether the file
+only extends it.
 
 Agents append to their session files. A transcript whose committed bytes are a prefix of
 the file now is judged from the first line after that prefix (the earlier lines still give
@@ -16,14 +17,16 @@ _CHUNK = files._CHUNK
 
 
 class Since(NamedTuple):
-    """How a file stands against one committed version: 'new', 'unchanged', 'extended' or 'rewritten'."""
+    """How a file stands against one committed version: 'new', 'unchanged', 'extended' or
+    'rewritten'."""
 
     state: str
     start: int = 1  # the first line that version does not hold (extended, unchanged)
 
 
 def committed(root: str, rev: str, rels: Sequence[str]) -> dict[str, tuple[str, int]] | None:
-    """(blob id, size) of each path at `rev`; None when `rev` is no commit (no HEAD yet, a bad name)."""
+    """(blob id, size) of each path at `rev`; None when `rev` is no commit (no HEAD yet, a bad
+    name)."""
     out = files.git(root, 'ls-tree', '-z', '-l', rev + '^{commit}', '--', *rels)
     if out is None:
         return None
@@ -37,7 +40,8 @@ def committed(root: str, rev: str, rels: Sequence[str]) -> dict[str, tuple[str, 
 
 
 def compare(path: str, blob: tuple[str, int] | None) -> Since:
-    """The file on disk against a committed blob, read in chunks (a session log can be tens of MB)."""
+    """The file on disk against a committed blob, read in chunks (a session log can be tens of
+    MB)."""
     if blob is None:
         return Since('new')
     oid, size = blob
@@ -64,11 +68,13 @@ def compare(path: str, blob: tuple[str, int] | None) -> Since:
 
 
 def since(root: str, revs: Sequence[str], paths: Sequence[str]) -> dict[str, Since] | None:
-    """Each path against each commit in `revs`, keeping the version it extends furthest; None when no rev exists."""
+    """Each path against each commit in `revs`, keeping the version it extends furthest; None
+    when no rev exists."""
     real_root = os.path.realpath(root)
     rels = {p: files.rel(os.path.realpath(p), real_root) for p in paths if p != '-'}
     out: dict[str, Since] = {}
-    trees = [t for t in (committed(root, rev, sorted(set(rels.values()))) for rev in revs) if t is not None]
+    wanted = sorted(set(rels.values()))
+    trees = [t for t in (committed(root, rev, wanted) for rev in revs) if t is not None]
     if not trees:
         return None
     for path, rel in rels.items():
@@ -83,7 +89,8 @@ def merging(root: str) -> bool:
 
 
 def starts(found: dict[str, Since], unchanged_whole: bool) -> dict[str, int]:
-    """The first line to judge per path: after the committed prefix of an extended file; a file the commit
-    does not change is judged whole (`pre-commit run --all-files`) or not at all (`build --since`)."""
+    """The first line to judge per path: after the committed prefix of an extended file; a file
+    the commit does not change is judged whole (`pre-commit run --all-files`) or not at all
+    (`build --since`)."""
     keep = ('extended',) if unchanged_whole else ('extended', 'unchanged')
     return {path: s.start for path, s in found.items() if s.state in keep}

@@ -1,20 +1,30 @@
-"""The pre-commit hook: write a proposal beside each transcript with pending bullets, print the review, block."""
+"""`memory-gate hook`, what pre-commit runs: write a proposal beside each transcript with pending
+bullets, print the review, block the commit."""
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Sequence
 
-from memory_gate import files, history, proposals
+from memory_gate import files, history, ledger, proposals
 from memory_gate.color import paint, paint_diff
 from memory_gate.diff import applied, render
 from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
-from memory_gate.memory import parse_ledger
 from memory_gate.pipeline import build
-from memory_gate.proposals import HELD, MARK, SUFFIX, Entry, Routes, entry, header, is_ours, routes, shell
+from memory_gate.proposals import HELD, MARK, SUFFIX, Entry, entry, header, is_ours, shell
 from memory_gate.records import Proposal, Settings
-from memory_gate.report import err, report_unread, report_withheld
+from memory_gate.report import err, report_failed, report_unread, report_withheld
+from memory_gate.routes import Routes, routes
 from memory_gate.sentences import printable
+
+
+def arguments(h: argparse.ArgumentParser) -> None:
+    h.add_argument('transcripts', nargs='*', metavar='TRANSCRIPT')
+
+
+def run(args: argparse.Namespace, settings: Settings) -> int:
+    return run_hook(args.transcripts, settings)
 
 
 def staged_memory(root: str, rel: str, real: str) -> str | None:
@@ -25,20 +35,27 @@ def staged_memory(root: str, rel: str, real: str) -> str | None:
         return worktree
     staged = files.decode_memory(blob)
     if worktree != staged:
-        err(f'{rel} has unstaged edits; proposals are made against its staged version (git add it to include them)')
+        err(f'{rel} has unstaged edits; proposals are made against its staged version '
+            '(git add it to include them)')
     return staged
 
 
-def earlier_bullets(first: str, tracked: set[str], pending: set[str]) -> tuple[list[str], list[str]]:
-    """Bullets of proposals already written for transcripts before `first` in path order: (in their diffs, all listed).
+def earlier_bullets(first: str, tracked: set[str],
+                    pending: set[str]) -> tuple[list[str], list[str]]:
+    """Bullets of proposals already written for transcripts before `first` in path order:
+    (in their diffs, all listed).
 
     pre-commit splits a long file list into several runs of the hook; a later run
     chains its proposals after those of the earlier ones, so they apply in path order.
     """
     chain: list[str] = []
     listed: list[str] = []
-    kinds = {os.path.splitext(p)[1] for p in pending}  # only files like the transcripts given: no stat per tracked file
-    for transcript in sorted(t for t in tracked if t < first and t not in pending and os.path.splitext(t)[1] in kinds):
+    kinds = {os.path.splitext(p)[1] for p in pending}  # like the transcripts: no stat per file
+    for transcript in sorted(tracked):
+        if transcript >= first or transcript in pending:
+            continue
+        if os.path.splitext(transcript)[1] not in kinds:
+            continue
         path = transcript + SUFFIX
         text = None if path in tracked else proposals.read_ours(path)
         if text is not None:
@@ -52,10 +69,10 @@ def inside(path: str, root: str) -> bool:
     return real == root or real.startswith(root + os.sep)
 
 
-def by_source(paths: Sequence[str], proposals: Sequence[Proposal]) -> dict[str, list[Proposal]]:
+def by_source(paths: Sequence[str], found: Sequence[Proposal]) -> dict[str, list[Proposal]]:
     """Pending bullets grouped per transcript, every given transcript present, in path order."""
     groups: dict[str, list[Proposal]] = {path: [] for path in paths}
-    for p in proposals:
+    for p in found:
         groups[p.source].append(p)
     return groups
 
@@ -68,40 +85,57 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     rel, real = memory_target(settings.memory)
     try:
         memory = staged_memory(root, rel, real)
-        declined = parse_ledger(files.read_text(settings.ledger))
     except InputError as exc:
         err(f'{settings.memory}: {exc}')
+        return 1
+    try:
+        declined = ledger.read(settings.ledger)
+    except InputError as exc:
+        err(f'{settings.ledger}: {exc}')
         return 1
     tracked = tracked_files(root) if paths else set()
     staged = staged_proposals(root, [p for p in paths if p.endswith(SUFFIX)], tracked)
     paths = sorted({p for p in paths if not p.endswith(SUFFIX)})
     chain, earlier = earlier_bullets(paths[0], tracked, set(paths)) if paths else ([], [])
-    failed: list[str] = []
-    revs = ['HEAD', 'MERGE_HEAD'] if paths and history.merging(root) else ['HEAD']  # a merge: what neither side had
-    starts = history.starts(history.since(root, revs, paths) or {}, unchanged_whole=True) if paths else {}
-    result = build(transcripts(paths, failed, starts), settings._replace(max_add=sys.maxsize), memory or '', declined, earlier)
+    unread: list[InputError] = []
+    found = transcripts(paths, unread, starts(root, paths))
+    result = build(found, settings._replace(max_add=sys.maxsize), memory or '', declined, earlier)
+    report_failed(unread)
     report_withheld(result)
     report_unread(result)
     route = routes(dict(os.environ), sys.executable, root)
     groups = by_source(paths, result.proposed)
-    written = propose(root, rel, applied(memory, chain), groups, tracked, settings, route.review, failed)
+    failed = [exc.path for exc in unread]
+    state = applied(memory, chain)
+    written = propose(root, rel, state, groups, tracked, settings, route.review, failed)
     if written:
         print_next_steps(written, rel, settings, route)
     return 1 if written or failed or staged else 0
 
 
-def propose(root: str, rel: str, state: str | None, groups: dict[str, list[Proposal]], tracked: set[str],
-            settings: Settings, review: str, failed: list[str]) -> list[str]:
-    """Write and print one proposal per transcript with pending bullets (the cap bounds its diff, not its list)."""
+def starts(root: str, paths: Sequence[str]) -> dict[str, int]:
+    """The first line to judge per transcript: what the commit adds to it; in a merge, what
+    neither side had."""
+    if not paths:
+        return {}
+    revs = ['HEAD', 'MERGE_HEAD'] if history.merging(root) else ['HEAD']
+    return history.starts(history.since(root, revs, paths) or {}, unchanged_whole=True)
+
+
+def propose(root: str, rel: str, state: str | None, groups: dict[str, list[Proposal]],
+            tracked: set[str], settings: Settings, review: str, failed: list[str]) -> list[str]:
+    """Write and print one proposal per transcript with pending bullets (the cap bounds its
+    diff, not its list)."""
     written: list[str] = []
     number = 0
     for source, pending in groups.items():
         target, in_diff = source + SUFFIX, pending[: settings.max_add]
         if not pending:
-            if is_ours(target):
-                files.remove_untracked(target, root, tracked)  # stale: everything it proposed is now in memory or declined
+            if is_ours(target):  # stale: everything it proposed is now in memory or declined
+                files.remove_untracked(target, root, tracked)
             continue
-        listed = [entry(p) for p in in_diff] + [entry(p, HELD) for p in pending[settings.max_add:]]
+        listed = [entry(p) for p in in_diff]
+        listed += [entry(p, HELD) for p in pending[settings.max_add:]]
         diff = render(rel, state, [p.text for p in in_diff])
         if not write_proposal(root, target, header(source, rel, listed, review) + diff):
             failed.append(source)
@@ -116,20 +150,23 @@ def propose(root: str, rel: str, state: str | None, groups: dict[str, list[Propo
 
 
 def staged_proposals(root: str, paths: Sequence[str], tracked: set[str]) -> list[str]:
-    """Proposal files memory-gate wrote that are staged for this commit: each named, with how to unstage it."""
+    """Proposal files memory-gate wrote that are staged for this commit: each named, with how
+    to unstage it."""
     found = []
     for path in paths:
         rel = files.rel(path, root)
         blob = files.git(root, 'cat-file', 'blob', ':' + rel) if rel in tracked else None
         if blob is not None and blob.startswith(MARK.encode()):
             found.append(path)
-            err(f'{path}: is a memory-gate proposal staged for commit; unstage it: git rm --cached -q {shell(path)}'
+            err(f'{path}: is a memory-gate proposal staged for commit; '
+                f'unstage it: git rm --cached -q {shell(path)}'
                 f"  (and add '*{SUFFIX}' to .gitignore)")
     return found
 
 
 def write_proposal(root: str, target: str, text: str) -> bool:
-    """Write one proposal file inside the repository; say why not, on one line, when it cannot be."""
+    """Write one proposal file inside the repository; say why not, on one line, when it
+    cannot be."""
     if not inside(target, os.path.realpath(root)):
         err(f'{target}: is outside the repository; not writing it')
         return False
@@ -141,33 +178,47 @@ def write_proposal(root: str, target: str, text: str) -> bool:
     return True
 
 
-def report(source: str, rel: str, listed: Sequence[Entry], diff: str, settings: Settings, before: int) -> None:
-    """The review of one transcript: every pending bullet numbered, those held back by the cap too, then the diff."""
-    name, held, on = printable(source), sum(1 for e in listed if e.held), settings.color == 'always'
-    in_diff = f'{len(listed) - held} in {name}{SUFFIX}' if diff else f'none in the diff (--max-add {settings.max_add})'
-    print(paint(f'memory-gate: {name}: {len(listed)} bullet(s) pending for {printable(rel)}: {in_diff}'
-                + (f', {held} held back by --max-add {settings.max_add}' if held and diff else ''), 'bold', on))
+def report(source: str, rel: str, listed: Sequence[Entry], diff: str, settings: Settings,
+           before: int) -> None:
+    """The review of one transcript: every pending bullet numbered, those held back by the cap
+    too, then the diff."""
+    name = printable(source)
+    held = sum(1 for e in listed if e.held)
+    on = settings.color == 'always'
+    cap = f'--max-add {settings.max_add}'
+    if diff:
+        in_diff = f'{len(listed) - held} in {name}{SUFFIX}'
+    else:
+        in_diff = f'none in the diff ({cap})'
+    title = f'memory-gate: {name}: {len(listed)} bullet(s) pending for {printable(rel)}: {in_diff}'
+    if held and diff:
+        title += f', {held} held back by {cap}'
+    print(paint(title, 'bold', on))
     for number, e in enumerate(listed, before + 1):
         if e.held and (number == before + 1 or not listed[number - before - 2].held):
-            print(paint(f'  held back by --max-add {settings.max_add}: not in the diff, reviewed in this same round:', 'yellow', on))
-        print(f'  {paint(f"{number}. {name}:{e.line}:", "cyan", on)} {e.where}: {printable(e.text, settings.allow_secrets)}')
+            print(paint(f'  held back by {cap}: not in the diff, reviewed in this same round:',
+                        'yellow', on))
+        where = paint(f'{number}. {name}:{e.line}:', 'cyan', on)
+        print(f'  {where} {e.where}: {printable(e.text, settings.allow_secrets)}')
     print(paint_diff(diff, on))
 
 
 def over_budget(text: str, settings: Settings) -> None:
     size = len(text.encode('utf-8'))
     if settings.budget and size > settings.budget:
-        print(paint(f'memory-gate: with these bullets {settings.memory} would be {size} bytes, past the {settings.budget}-byte '
-                    'budget agents read (Codex reads 32 KiB of AGENTS.md); consider pruning it', 'yellow', settings.color == 'always'))
+        warning = (f'memory-gate: with these bullets {settings.memory} would be {size} bytes, '
+                   f'past the {settings.budget}-byte budget agents read (Codex reads 32 KiB of '
+                   'AGENTS.md); consider pruning it')
+        print(paint(warning, 'yellow', settings.color == 'always'))
 
 
 def print_next_steps(written: Sequence[str], rel: str, settings: Settings, route: Routes) -> None:
-    ledger, rel = shell(settings.ledger), shell(rel)
-    print('Review every bullet above in this one round, then commit again. Per bullet (take, decline, reword, skip;'
-          ' --take 1,3 takes those and declines the rest):')
+    ledger_path, rel = shell(settings.ledger), shell(rel)
+    print('Review every bullet above in this one round, then commit again. Per bullet '
+          '(take, decline, reword, skip; --take 1,3 takes those and declines the rest):')
     print(f'  {route.review}')
     print('Or take the diffs as they are, in this order:')
     for target in written:
         print(f'  git apply {shell(target)} && git add {rel}')
     print('and decline everything else pending, held-back bullets too:')
-    print(f'  {route.decline} && git add {ledger}')
+    print(f'  {route.decline} && git add {ledger_path}')

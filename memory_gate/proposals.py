@@ -26,12 +26,15 @@ MARK = '# memory-gate proposal'  # the first line of every proposal file memory-
 SUFFIX = '.memory.diff'
 HELD = 'held back by --max-add'  # the notes of a bullet listed but not in the diff
 SKIPPED = 'skipped in review'
-DECLINE_HOOK = 'pre-commit run memory-gate-decline --hook-stage manual'
-_ENTRY_RE = re.compile(rf'^# (?:({re.escape(HELD)}|{re.escape(SKIPPED)}), )?line (\d+) \((.*?)\): (.*)$')
+_ENTRY_RE = re.compile(
+    rf'^# (?:({re.escape(HELD)}|{re.escape(SKIPPED)}), )?'  # why it is not in the diff, if so
+    r'line (\d+) \((.*?)\): (.*)$'  # its line, where it came from, the bullet
+)
 
 
 class Entry(NamedTuple):
-    """One bullet of a proposal as its header lists it; `held` says why it is not in the diff ('' when it is)."""
+    """One bullet of a proposal as its header lists it; `held` says why it is not in the diff
+    ('' when it is)."""
 
     text: str
     line: int
@@ -41,16 +44,20 @@ class Entry(NamedTuple):
 
 def entry(p: Proposal, held: str = '') -> Entry:
     parts = (why(p), p.session and f'session {p.session}', p.timestamp)
-    return Entry(' '.join(p.text.split()), p.line, printable(', '.join(x for x in parts if x)), held)
+    where = printable(', '.join(x for x in parts if x))
+    return Entry(' '.join(p.text.split()), p.line, where, held)
 
 
 def read_ours(path: str) -> str | None:
-    """The text of a proposal file memory-gate wrote; None when the path is missing, unreadable, or not ours."""
+    """The text of a proposal file memory-gate wrote; None when the path is missing,
+    unreadable, or not ours."""
     try:
         data = files.read_bytes(path)
     except InputError:
         return None
-    return data.decode('utf-8', 'replace') if data is not None and data.startswith(MARK.encode()) else None
+    if data is None or not data.startswith(MARK.encode()):
+        return None
+    return data.decode('utf-8', 'replace')
 
 
 def is_ours(path: str) -> bool:
@@ -71,7 +78,8 @@ def entries(diff_text: str) -> list[Entry]:
 
 
 def pending_bullets(diff_text: str) -> list[str]:
-    """What a proposal asks a reviewer about: its diff's bullets and the held-back ones, each once."""
+    """What a proposal asks a reviewer about: its diff's bullets and the held-back ones, each
+    once."""
     seen = {b: None for b in proposed_bullets(diff_text)}
     seen.update((e.text, None) for e in entries(diff_text))
     return list(seen)
@@ -79,10 +87,15 @@ def pending_bullets(diff_text: str) -> list[str]:
 
 def header(source: str, rel: str, listed: Sequence[Entry], review: str) -> str:
     target, rel = shell(source + SUFFIX), shell(rel)
-    lines = [f'{MARK} for {rel} from {printable(source)}', f'# accept: git apply {target} && git add {rel}',
-             f'# review: {review}']
-    for e in listed:  # `where` may hold a session id from the transcript: never the '): ' that ends it
-        lines.append(f'# {e.held + ", " if e.held else ""}line {e.line} ({e.where.replace("): ", ") ")}): {e.text}')
+    lines = [
+        f'{MARK} for {rel} from {printable(source)}',
+        f'# accept: git apply {target} && git add {rel}',
+        f'# review: {review}',
+    ]
+    for e in listed:
+        held = e.held + ', ' if e.held else ''
+        where = e.where.replace('): ', ') ')  # a session id in it: never the '): ' that ends it
+        lines.append(f'# {held}line {e.line} ({where}): {e.text}')
     return '\n'.join(lines) + '\n'
 
 
@@ -112,52 +125,8 @@ def memory_of(diff_text: str, root: str) -> str:
     raise InputError('has no +++ b/<memory file> line')
 
 
-class Routes(NamedTuple):
-    """The commands this user can type to review per bullet, and to decline everything pending."""
-
-    review: str
-    decline: str
-
-
-def routes(environ: dict[str, str], executable: str, root: str) -> Routes:
-    """What works for this user: memory-gate by name when it is on their PATH; else pre-commit's own routes.
-
-    Inside a hook, pre-commit puts the hook's own environment first on PATH; that entry is
-    looked past, since the user's shell will not have it.
-    """
-    own = os.path.dirname(executable)
-    path = environ.get('PATH', '')
-    if environ.get('PRE_COMMIT'):
-        path = os.pathsep.join(p for p in path.split(os.pathsep) if os.path.abspath(p or '.') != os.path.abspath(own))
-    import shutil  # only when the review prints its routes
-
-    if shutil.which('memory-gate', path=path):
-        return Routes('memory-gate review', 'memory-gate decline --pending')
-    tried = try_repo(executable)
-    if tried is not None:  # its environment is deleted when try-repo ends
-        return Routes(f'pip install {tried} && memory-gate review', f'pre-commit try-repo {tried} memory-gate-decline --hook-stage manual')
-    script = os.path.join(own, 'memory-gate')
-    run = shell(script) if os.path.exists(script) else f'{shell(executable)} -m memory_gate'
-    return Routes(f'{run} review', DECLINE_HOOK if configured(root, 'memory-gate-decline') else f'{run} decline --pending')
-
-
-def try_repo(executable: str) -> str | None:
-    """Under `pre-commit try-repo`, the repository tried, as the temporary config beside the hook's store names it."""
-    store = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(executable))))  # store/repoX/py_env-Y/bin
-    try:
-        config = files.read_text(os.path.join(store, '.pre-commit-config.yaml'))
-    except InputError:
-        return None
-    found = re.search(r'^[- ]*repo: *(.+?) *$', config, re.M)
-    if found is None or not os.path.basename(store).startswith('tmp'):
-        return None
-    repo = found[1].strip('\'"')
-    repo = repo if ':' in repo else os.path.abspath(repo)  # pre-commit names a local one relative to the repository
-    return '<the memory-gate repository>' if os.path.basename(repo) == 'shadow-repo' else shell(repo)
-
-
-def configured(root: str, hook: str) -> bool:
-    try:
-        return f'id: {hook}' in files.read_text(os.path.join(root, '.pre-commit-config.yaml'))
-    except InputError:
-        return False
+def pending(root: str) -> list[str]:
+    """Every proposal file memory-gate wrote in the repository at `root`, in path order."""
+    out = files.git(root, 'ls-files', '-z', '--cached', '--others', '--', '*' + SUFFIX) or b''
+    names = sorted(set(out.decode('utf-8', 'replace').split('\0')) - {''})
+    return [os.path.join(root, n) for n in names if is_ours(os.path.join(root, n))]

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
+from memory_gate.files import InputError
 from memory_gate.formats.document import MAX_DOCUMENT_BYTES
 from memory_gate.records import Result
 from memory_gate.sentences import printable
@@ -12,8 +14,15 @@ def err(message: str) -> None:
     print(f'memory-gate: {printable(message)}', file=sys.stderr)
 
 
+def report_failed(failed: Sequence[InputError]) -> None:
+    """One line per transcript that could not be read, naming it."""
+    for exc in failed:
+        err(f'{exc.path}: {exc}')
+
+
 def report_withheld(result: Result) -> None:
-    """Where each withheld bullet was and what it looked like, never its value; the transcript still holds the value."""
+    """Where each withheld bullet was and what it looked like, never its value; the transcript
+    still holds the value."""
     if not result.withheld:
         return
     import shlex  # only when something was withheld: kept off every run's start-up
@@ -22,8 +31,13 @@ def report_withheld(result: Result) -> None:
         err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
 
     for source in dict.fromkeys(w.source for w in result.withheld):
-        scan = 'gitleaks stdin' if source == '-' else f'gitleaks dir {shlex.quote(source)}, detect-secrets scan {shlex.quote(source)}'
-        err(f'{source}: the transcript itself holds that value: check it with a secret scanner before committing it ({scan})')
+        if source == '-':
+            scan = 'gitleaks stdin'
+        else:
+            quoted = shlex.quote(source)
+            scan = f'gitleaks dir {quoted}, detect-secrets scan {quoted}'
+        err(f'{source}: the transcript itself holds that value: check it with a secret scanner '
+            f'before committing it ({scan})')
 
 
 def unread_problems(result: Result) -> list[str]:
@@ -33,12 +47,15 @@ def unread_problems(result: Result) -> list[str]:
         looked = stats['skipped_unrecognised']
         if stats['unrecognised'] and looked:
             lines = 'JSON line' if looked == 1 else 'JSON lines'
-            problems.append(f'{source}: no transcript format recognised in {looked} {lines}; skipped')
+            problems.append(
+                f'{source}: no transcript format recognised in {looked} {lines}; skipped')
         elif stats['unrecognised']:
             readable = ' short enough to read' if stats['oversized'] else ''
-            problems.append(f'{source}: no line is a JSON object{readable}; not a transcript, skipped')
+            problems.append(
+                f'{source}: no line is a JSON object{readable}; not a transcript, skipped')
         if stats['oversized_document']:
-            problems.append(f'{source}: a JSON document past the {MAX_DOCUMENT_BYTES >> 20} MiB cap; skipped')
+            cap = MAX_DOCUMENT_BYTES >> 20
+            problems.append(f'{source}: a JSON document past the {cap} MiB cap; skipped')
         if stats['malformed_document']:
             problems.append(f'{source}: a JSON document that does not parse; skipped')
     return problems

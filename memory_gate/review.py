@@ -1,166 +1,178 @@
 """`memory-gate review`: take, decline, reword or skip each pending bullet, like `git add -p`.
 
-Declined bullets, and the originals of reworded ones, go to the ledger. Each proposal file
-is rewritten to add exactly the bullets taken, chained against the memory file as it is
-now, so `git apply` of them applies; skipped bullets stay listed, pending. This never
-writes the memory file: the human applies what they chose.
+The edge of review: reads the proposals and the ledger, asks (or reads the choices given on
+the command line), writes the ledger and the rewritten proposals, and says what to do next.
+What it decides is pure and lives beside it, in choices.py.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import NamedTuple
+import argparse
+import os
+import sys
+from collections import Counter
+from collections.abc import Sequence
 
-from memory_gate.credentials import redact
-from memory_gate.diff import applied, render
-from memory_gate.files import rel
-from memory_gate.memory import identity, known_identities
-from memory_gate.proposals import SKIPPED, SUFFIX, Entry, header
+from memory_gate import choices, files, ledger, proposals
+from memory_gate.choices import Choice, Item, Outcome
+from memory_gate.files import InputError, read_memory, tracked_files
+from memory_gate.proposals import MARK, entries, memory_of, proposed_bullets, read_ours, shell
+from memory_gate.records import Settings
+from memory_gate.report import err
+from memory_gate.routes import routes
+from memory_gate.sentences import printable
 
-KEYS = {'y': 'take', 'n': 'decline', 's': 'skip'}
-HELP = ('y - take this bullet', 'n - decline it (recorded in the ledger, never proposed again)',
-        'e - reword it (the original is recorded as reviewed)', 's - skip it (it stays pending)',
-        'a - take this and every later bullet', 'd - decline this and every later bullet',
-        'q - quit: skip this and every later bullet', '? - this help')
-
-
-class Proposal(NamedTuple):
-    """One pending proposal file as read: where it is, its memory file (path in diffs, text now), its bullets."""
-
-    path: str
-    source: str
-    rel: str
-    memory: str | None
-    entries: list[Entry]
+NO_TERMINAL = ('review: no terminal to ask on (stdin is not a terminal); choose on the command '
+               'line instead: --take 1,3 takes those and declines the rest; --decline, --skip, '
+               '--reword N=TEXT; numbers or "all"')
 
 
-class Item(NamedTuple):
-    number: int
-    proposal: Proposal
-    entry: Entry
-    settled: str  # '' when pending; else why it is not asked ('in AGENTS.md', 'declined')
+def arguments(r: argparse.ArgumentParser) -> None:
+    r.add_argument('proposals', nargs='*', metavar='PROPOSAL',
+                   help='proposal files (default: every pending one)')
+    for action, meaning in (('take', 'take these'), ('decline', 'decline these'),
+                            ('skip', 'leave these pending')):
+        r.add_argument('--' + action, metavar='N,M-K',
+                       help=f'{meaning} (numbers, ranges or "all"); bullets not named are declined')
+    r.add_argument('--reword', action='append', default=[], metavar='N=TEXT',
+                   help='take bullet N as TEXT; its original is declined')
 
 
-Choice = tuple[str, str]  # (action, text): the text is the reworded one for 'reword'
+def run(args: argparse.Namespace, settings: Settings) -> int:
+    named = {a: getattr(args, a) for a in ('take', 'decline', 'skip')}
+    return run_review(args.proposals, named, args.reword, settings)
 
 
-def items(proposals: Sequence[Proposal], declined: set[str]) -> list[Item]:
-    """Every bullet listed by the proposals, numbered in path order, each once; settled ones say why."""
-    out: list[Item] = []
-    seen: set[str] = set()
-    for p in proposals:
-        known = known_identities(p.memory or '')
-        for e in p.entries:
-            key = identity(e.text)
-            settled = f'in {p.rel}' if key in known else 'declined' if key in declined else 'listed above' if key in seen else ''
-            seen.add(key)
-            out.append(Item(len(out) + 1, p, e, settled))
-    return out
+def load(paths: Sequence[str], root: str) -> tuple[list[choices.Proposal], int]:
+    """The proposals named (or every pending one), read: (them, 2 when one could not be read,
+    else 0)."""
+    loaded, status = [], 0
+    for path in paths:
+        try:
+            loaded.append(load_one(path, root))
+        except InputError as exc:
+            err(f'{path}: {exc}')
+            status = 2
+    return loaded, status
 
 
-def numbers(text: str, count: int) -> set[int]:
-    """'1,3,5-7' or 'all' as bullet numbers; raises ValueError naming what is wrong."""
-    if text.strip() == 'all':
-        return set(range(1, count + 1))
-    found: set[int] = set()
-    for part in filter(None, (p.strip() for p in text.split(','))):
-        low, _, high = part.partition('-')
-        if not (low.isdigit() and (high or low).isdigit()):
-            raise ValueError(f'{part!r} is not a bullet number or range')
-        span = range(int(low), int(high or low) + 1)
-        if not span or span[0] < 1 or span[-1] > count:
-            raise ValueError(f'{part!r}: bullets are numbered 1 to {count}')
-        found.update(span)
-    return found
+def load_one(path: str, root: str) -> choices.Proposal:
+    text = read_ours(path) or ''
+    if not text and os.path.exists(path):
+        raise InputError('is not a memory-gate proposal')
+    if not text:
+        raise InputError('no such file')
+    memory = memory_of(text, root)
+    rel = files.rel(memory, root)
+    source = choices.source_of(path, root)
+    return choices.Proposal(path, source, rel, read_memory(memory), entries(text))
 
 
-def choices_from(named: Mapping[str, str | None], rewords: Iterable[str], count: int) -> dict[int, Choice]:
-    """The choices given on the command line; raises ValueError. Bullets not named are declined."""
-    chosen: dict[int, Choice] = {}
-
-    def put(number: int, choice: Choice) -> None:
-        if chosen.setdefault(number, choice) != choice:
-            raise ValueError(f'bullet {number} is given two choices')
-
-    for action in ('take', 'decline', 'skip'):
-        for n in numbers(named.get(action) or '', count):
-            put(n, (action, ''))
-    for text in rewords:
-        which, sep, new = text.partition('=')
-        new = ' '.join(new.split())
-        if not sep or not new:
-            raise ValueError(f'--reword {text!r}: expected N=TEXT')
-        for n in numbers(which, count):
-            put(n, ('reword', new))
-    return {n: chosen.get(n, ('decline', '')) for n in range(1, count + 1)}
-
-
-def ask(pending: Sequence[Item], read: Callable[[str], str | None], say: Callable[[str], None]) -> dict[int, Choice]:
-    """Ask about each pending bullet in turn, as `git add -p` does; end of input skips the rest."""
-    chosen: dict[int, Choice] = {}
-    rest = ''
-    for index, item in enumerate(pending, 1):
-        if not rest:
-            say(f'({index}/{len(pending)}) {bullet_line(item)}')
-            choice, rest = ask_one(read, say)
-            chosen.update({item.number: choice} if choice else {})
-        if rest:
-            chosen[item.number] = (rest, '')
-    return chosen
+def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequence[str],
+               settings: Settings) -> int:
+    root = files.repo_root() or '.'
+    loaded, status = load(list(paths) or proposals.pending(root), root)
+    try:
+        every = choices.items(loaded, ledger.read(settings.ledger))
+    except InputError as exc:
+        err(f'{settings.ledger}: {exc}')
+        return 2
+    try:
+        chosen = choose(every, named, rewords)
+    except ValueError as exc:
+        err(str(exc))
+        return 2
+    except KeyboardInterrupt:
+        print('\nmemory-gate: review interrupted; nothing recorded')
+        return 130
+    if chosen is None:
+        return 2 if any(not i.settled for i in every) else status
+    review = routes(dict(os.environ), sys.executable, root).review
+    outcome = choices.rewrite(every, chosen, review)
+    if not record(outcome, root, settings.ledger):
+        return 2
+    show_outcome(outcome, every, chosen, settings.ledger)
+    return status
 
 
-def ask_one(read: Callable[[str], str | None], say: Callable[[str], None]) -> tuple[Choice | None, str]:
-    """One bullet's choice, or (None, the action for it and every later one)."""
-    while True:
-        answer = read('Take this bullet [y,n,e,s,a,d,q,?]? ')
-        key = 'q' if answer is None else answer.strip().lower()[:1]
-        if key in KEYS:
-            return (KEYS[key], ''), ''
-        if key and key in 'adq':
-            return None, {'a': 'take', 'd': 'decline', 'q': 'skip'}[key]
-        text = ' '.join((read('New text: ') or '').split()) if key == 'e' else ''
+def choose(every: Sequence[Item], named: dict[str, str | None],
+           rewords: Sequence[str]) -> dict[int, Choice] | None:
+    """The reviewer's choices: from the command line, else asked on the terminal;
+    None when neither can be had."""
+    pending = [i for i in every if not i.settled]
+    if not pending:
+        if every:
+            print('memory-gate: every listed bullet is settled')
+        else:
+            print('memory-gate: nothing pending to review')
+        return None
+    if any(named.values()) or rewords:
+        return choices.choices_from(named, rewords, len(every))
+    if not sys.stdin.isatty():
+        show_items(every)
+        err(NO_TERMINAL)
+        return None
+    print(f'memory-gate review: {len(pending)} pending bullet(s); '
+          'y take, n decline, e reword, s skip, ? help')
+    return choices.ask(pending, read_answer, print)
+
+
+def read_answer(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+def record(outcome: Outcome, root: str, path: str) -> bool:
+    """The ledger first, then the rewritten proposals, so nothing reviewed is lost if a write
+    fails; a write that fails is named on one line."""
+    try:
+        if outcome.declined:
+            ledger.append(path, outcome.declined)
+    except (InputError, OSError) as exc:
+        err(f'{path}: {exc}')
+        return False
+    tracked = tracked_files(root)
+    for proposal, text in outcome.files.items():
+        try:
+            if text is not None:
+                files.write_new(proposal, text, MARK)
+            else:
+                files.remove_untracked(proposal, root, tracked)
+        except (InputError, OSError) as exc:
+            err(f'{proposal}: {exc}')
+            return False
+    return True
+
+
+def show_items(every: Sequence[Item]) -> None:
+    for item in every:
+        settled = f'   ({item.settled})' if item.settled else ''
+        print(choices.bullet_line(item) + settled)
+
+
+def show_outcome(outcome: Outcome, every: Sequence[Item], chosen: dict[int, Choice],
+                 path: str) -> None:
+    for item in (i for i in every if not i.settled):
+        action, text = chosen.get(item.number, ('skip', ''))
+        print(f'  {item.number}. {action:<8}{printable(item.entry.text)}')
         if text:
-            return ('reword', text), ''
-        say('\n'.join(HELP))
-
-
-def bullet_line(item: Item) -> str:
-    where = f'{item.proposal.source}:{item.entry.line}'
-    return f'{item.number}. {where}: {item.entry.where}\n     {redact(item.entry.text)}'
-
-
-class Outcome(NamedTuple):
-    files: dict[str, str | None]  # proposal path -> its new text, or None when nothing is left in it
-    declined: list[str]  # for the ledger: declined bullets and the originals of reworded ones
-    taken: list[str]
-    diff: str  # every taken bullet against the memory file as it is now, for the reviewer to read
-
-
-def rewrite(all_items: Sequence[Item], chosen: Mapping[int, Choice], review: str) -> Outcome:
-    """New proposal texts: taken bullets in the diff (chained in path order), skipped ones listed as pending."""
-    files: dict[str, str | None] = {}
-    state: dict[str, str | None] = {}
-    declined: list[str] = []
-    taken_all: list[str] = []
-    for p in {i.proposal.path: i.proposal for i in all_items}.values():
-        mine = [i for i in all_items if i.proposal.path == p.path and not i.settled]
-        taken, listed = [], []
-        for i in mine:
-            action, text = chosen.get(i.number, ('skip', ''))
-            text = redact(text)  # a reworded bullet never carries a credential into a proposal
-            if action in ('take', 'reword'):
-                taken.append(text or i.entry.text)
-                listed.append(i.entry._replace(text=text or i.entry.text, where=i.entry.where + (', reworded' if text else ''), held=''))
-            if action in ('decline', 'reword'):
-                declined.append(i.entry.text)
-        listed += [i.entry._replace(held=SKIPPED) for i in mine if chosen.get(i.number, ('skip',))[0] == 'skip']
-        before = state.get(p.rel, p.memory)
-        state[p.rel] = applied(before, taken)
-        taken_all += taken
-        body = header(p.source, p.rel, listed, review) + render(p.rel, before, taken)
-        files[p.path] = body if listed else None
-    first = all_items[0].proposal if all_items else None
-    return Outcome(files, declined, taken_all, render(first.rel, first.memory, taken_all) if first else '')
-
-
-def source_of(path: str, root: str) -> str:
-    return rel(path, root)[: -len(SUFFIX)]
+            print(f'     -> {printable(text)}')
+    done = Counter(chosen.get(i.number, ('skip', ''))[0] for i in every if not i.settled)
+    skipped = done['skip']
+    print(f'memory-gate: took {done["take"]}, reworded {done["reword"]}, '
+          f'declined {done["decline"]}, skipped {skipped}'
+          f' ({len(outcome.declined)} recorded in {path})')
+    written = [p for p, text in outcome.files.items() if text and proposed_bullets(text)]
+    targets = [shell(os.path.relpath(p)) for p in written]
+    memory = [shell(i.proposal.rel) for i in every[:1] if targets]
+    adds = ' '.join(dict.fromkeys([*memory, shell(path)]))
+    if targets:
+        print(outcome.diff, end='')
+        print('Now apply what you took, then commit again:\n'
+              f'  git apply {" ".join(targets)} && git add {adds}')
+    else:
+        print(f'Now: git add {adds}, then commit again.')
+    if skipped:
+        print(f'({skipped} skipped bullet(s) stay pending: '
+              'the commit stays blocked until they are reviewed)')

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from memory_gate.cli import main
+from memory_gate.commands import BY_NAME, COMMANDS
 from tests.conftest import git, read_only, run, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -252,10 +253,10 @@ def test_modules_import_downward_only():
     """No import circle: the entry points depend on the rest, nothing depends on an entry point."""
     modules = [p.stem for p in (Path(__file__).parent.parent / 'memory_gate').glob('*.py') if p.stem != '__init__']
     graph = {m: _imports(m) for m in modules}
-    entry_points = {'cli', 'hook', 'decline', '__main__'}
+    entry_points = {'cli', '__main__', *(c.name.replace('-', '_') for c in COMMANDS)}
     for module, deps in graph.items():
         if module != '__main__':
-            assert not (deps & entry_points) - ({'hook', 'decline'} if module == 'cli' else set()), module
+            assert not deps & entry_points, module
 
     def reach(start: str, seen: set[str]) -> set[str]:
         for dep in graph.get(start, set()) - seen:
@@ -342,12 +343,21 @@ def test_help_teaches_settings_exit_codes_and_an_example_per_command(tmp_path: P
 
 
 def test_help_examples_run(repo: Path) -> None:
-    from memory_gate.usage import EXAMPLES
-
     (repo / 'transcripts').mkdir()
     shutil.copy(EXAMPLE, repo / 'transcripts' / 'session.jsonl')
     shutil.copy(EXAMPLE, repo / 'session.jsonl')
     for command, code in (('build', 0), ('hook', 1), ('decline', 0)):
-        done = run(repo, *EXAMPLES[command][0].split()[1:])
+        done = run(repo, *BY_NAME[command].example.split()[1:])
         assert done.returncode == code, done.stderr
     assert 'Postgres' in (repo / '.memory-gate-declined.txt').read_text()
+
+
+LAZY = ('shutil', 'subprocess', 'difflib', 'tempfile', 'hashlib', 'heapq', 'tomllib')
+
+
+def test_importing_the_cli_stays_cheap() -> None:
+    """Start-up is a specification: these modules are imported inside the functions that need
+    them, never by `import memory_gate.cli` (a fresh interpreter, so nothing is imported yet)."""
+    code = f'import sys, memory_gate.cli; print(sorted(set({LAZY!r}) & set(sys.modules)))'
+    done = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True)
+    assert done.stdout == '[]\n', done.stdout

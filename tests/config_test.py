@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from memory_gate.cli import parser
+from memory_gate.commands import COMMANDS
 from memory_gate.config import (
     COLOR,
     OPTIONS,
@@ -91,7 +92,7 @@ def test_every_setting_has_one_name_in_args_and_pyproject(option: Option) -> Non
         text, value = ('decision:x=y' if option.name == 'signal' else 'x=y'), {'x': {'kind': 'decision', 'pattern': 'y'}}
     else:
         text, value = SAMPLES[option.kind]
-    for command in option.commands:
+    for command in (c.name for c in COMMANDS if option.name in c.options):
         from_args = settings_from(parser(command).parse_args([command, 'x', '--' + option.name, text]), {})
         from_table = settings_from(parser(command).parse_args([command, 'x']), {option.name: value})
         assert from_args == from_table != Settings()

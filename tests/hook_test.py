@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from memory_gate.pipeline import build
-from memory_gate.proposals import DECLINE_HOOK, entries, proposed_bullets, why
+from memory_gate.proposals import entries, proposed_bullets, why
 from memory_gate.records import Settings, Transcript
-from tests.conftest import ENV, SHARED, git, read_only, say, write_jsonl
+from memory_gate.routes import DECLINE_HOOK
+from tests.conftest import ENV, SHARED, git, read_only, run, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ('memory_gate', 'setup.cfg', 'pyproject.toml', '.pre-commit-hooks.yaml', 'README.md', 'LICENSE')
@@ -618,3 +619,12 @@ def test_decline_through_pre_commit_keeps_a_hand_edited_ledger(project: Repo) ->
                                   '# why: the 2024 outage\nZebra rule\nours rule\ntheirs rule\n')
     assert ledger.stat().st_mode & 0o777 == 0o664
     assert project.commit().returncode == 0
+
+
+def test_an_unreadable_ledger_is_named_not_the_memory_file(repo: Path) -> None:
+    (repo / 'AGENTS.md').write_text('# Memory\n')
+    write_jsonl(repo / 's.jsonl', say('user', DECIDE))
+    (repo / 'ledger-dir').mkdir()
+    done = run(repo, 'hook', 's.jsonl', '--ledger', 'ledger-dir')
+    assert (done.returncode, done.stdout) == (1, '')
+    assert done.stderr == 'memory-gate: ledger-dir: is a directory\n'

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from memory_gate.choices import Item, Proposal, ask, choices_from, items, numbers, rewrite
 from memory_gate.proposals import HELD, SKIPPED, Entry, entries, header, pending_bullets, proposed_bullets
-from memory_gate.review import Item, Proposal, ask, choices_from, items, numbers, rewrite
 from tests.conftest import ENV, git, run, say, write_jsonl
 
 MEMORY = '# Memory\n\n- Timestamps are stored in UTC.\n'
@@ -171,3 +171,22 @@ def test_a_tracked_proposal_is_left_alone_and_an_untracked_one_removed(repo: Pat
         assert done.returncode == 0, done.stderr
     assert (repo / 'kept' / 's.jsonl.memory.diff').exists() and not (repo / 'gone' / 's.jsonl.memory.diff').exists()
     assert (repo / '.memory-gate-declined.txt').read_text().endswith(f'{B[0].text}\n{A[0].text}\n')  # sorted
+
+
+def test_a_proposal_that_is_a_symlink_is_named_not_the_ledger(pending: Path) -> None:
+    """review reads a proposal through a symlink but never writes through one; the error names
+    the proposal it would not write, not the ledger (which was written)."""
+    (pending / 'real.diff').write_bytes((pending / 's.jsonl.memory.diff').read_bytes())
+    (pending / 's.jsonl.memory.diff').unlink()
+    (pending / 's.jsonl.memory.diff').symlink_to('real.diff')
+    done = run(pending, 'review', '--take', '1')
+    assert done.returncode == 2
+    assert done.stderr == ('memory-gate: ' + str(pending / 's.jsonl.memory.diff')
+                           + ': is a symlink; not writing through it\n')
+
+
+def test_an_unreadable_ledger_is_named(pending: Path) -> None:
+    (pending / 'ledger-dir').mkdir()
+    done = run(pending, 'review', '--take', '1', '--ledger', 'ledger-dir')
+    assert done.returncode == 2
+    assert done.stderr == 'memory-gate: ledger-dir: is a directory\n'

@@ -9,7 +9,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from memory_gate.cli import CORE_STATS
+from memory_gate.build import CORE_STATS
 from tests.conftest import run, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent

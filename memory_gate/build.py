@@ -1,0 +1,138 @@
+"""`memory-gate build`: the diff (or JSON, or the ranked candidates) for transcripts, on stdout.
+
+It writes nothing: counters go to stderr with --stats, problems one line each.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from typing import TextIO
+
+from memory_gate import color, files
+from memory_gate.diff import render
+from memory_gate.files import InputError, memory_target, read_memory, transcripts
+from memory_gate.memory import parse_ledger
+from memory_gate.pipeline import build
+from memory_gate.records import Proposal, Result, Settings
+from memory_gate.report import err, report_failed, report_unread, report_withheld
+from memory_gate.sentences import printable
+
+# Keys --stats and --json always show, in this order; every other counter follows, sorted.
+CORE_STATS = (
+    'lines', 'parsed', 'malformed', 'blank', 'oversized', 'undecodable', 'mined', 'sentences',
+    'code_lines', 'dropped_no_signal', 'signal', 'dropped_noise', 'dropped_length',
+    'withheld_secret', 'duplicate', 'already_in_memory', 'declined', 'already_proposed',
+    'below_threshold', 'not_accepted', 'held_back', 'proposed',
+)
+
+
+def arguments(b: argparse.ArgumentParser) -> None:
+    b.add_argument('transcripts', nargs='+', metavar='TRANSCRIPT',
+                   help="JSONL transcript, or '-' for stdin")
+    b.add_argument('--json', action='store_true',
+                   help='print {"stats", "files", "proposed", "withheld"} instead')
+    b.add_argument('--stats', action='store_true', help='print counters to stderr')
+    b.add_argument('--candidates', type=int, default=0, metavar='N',
+                   help='print the N best candidates under the threshold, ranked, '
+                        'instead of the diff')
+    b.add_argument('--since', metavar='REV',
+                   help='judge only what each transcript adds to its version at REV')
+
+
+def ordered(stats: Counter[str]) -> list[str]:
+    """The keys to show: CORE_STATS, then every other counter, sorted."""
+    return [*CORE_STATS, *sorted(set(stats) - set(CORE_STATS))]
+
+
+def stat_lines(stats: Counter[str], prefix: str = '', only_set: bool = False) -> Iterator[str]:
+    keys = [k for k in CORE_STATS if not only_set or stats[k]]
+    keys += sorted(k for k in stats if k not in CORE_STATS)
+    for key in keys:
+        yield f'{prefix}{key}: {stats[key]}'
+
+
+def print_stats(result: Result, out: TextIO) -> None:
+    for line in stat_lines(result.stats):
+        print(line, file=out)
+    for source, stats in result.files.items():
+        for line in stat_lines(stats, f'{source}: ', only_set=True):
+            print(line, file=out)
+
+
+def proposal_json(p: Proposal) -> dict[str, object]:
+    """A proposal as docs/memory-gate.schema.json describes it: null where the transcript is
+    silent."""
+    return {**p._asdict(), 'session': p.session or None, 'timestamp': p.timestamp or None}
+
+
+def json_result(result: Result) -> str:
+    found: dict[str, object] = {
+        'stats': {k: result.stats[k] for k in ordered(result.stats)},
+        'files': {src: dict(sorted(stats.items())) for src, stats in result.files.items()},
+        'proposed': [proposal_json(p) for p in result.proposed],
+        'withheld': [w._asdict() for w in result.withheld],
+    }
+    if result.below:
+        found['candidates'] = [proposal_json(p) for p in result.below]
+    return json.dumps(found, ensure_ascii=False, indent=2) + '\n'
+
+
+def candidate_line(p: Proposal) -> str:
+    """One candidate under the threshold: score, where, who and why, then the sentence."""
+    where = f'{p.source}:{p.line} {p.role} {p.kind}/{p.rule} ({p.evidence})'
+    return printable(f'{p.score:.2f} {where}: {p.text}')
+
+
+def since_states(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, int]] | None:
+    """With --since, each transcript's state against REV and the first line to judge;
+    None when REV is no commit."""
+    if not args.since:
+        return {}, {}
+    from memory_gate import history  # only with --since: kept off every build's start-up
+
+    found = history.since(files.repo_root() or '.', [args.since], args.transcripts)
+    if found is None:
+        return None
+    states = {path: since.state for path, since in found.items()}
+    return states, history.starts(found, False)
+
+
+def run(args: argparse.Namespace, settings: Settings) -> int:
+    diff_path, real = memory_target(settings.memory)
+    try:
+        memory = read_memory(real)
+    except InputError as exc:
+        err(f'{settings.memory}: {exc}')
+        return 2
+    try:
+        declined = parse_ledger(files.read_text(settings.ledger))
+    except InputError as exc:
+        err(f'{settings.ledger}: {exc}')
+        return 2
+    since = since_states(args)
+    if since is None:
+        err(f'--since {args.since}: is not a commit of this repository')
+        return 2
+    states, starts = since
+    failed: list[InputError] = []
+    settings = settings._replace(candidates=max(0, args.candidates))
+    found = transcripts(args.transcripts, failed, starts)
+    result = build(found, settings, memory or '', declined)
+    for path, state in states.items():  # --stats says how each file was judged
+        result.files.get(path, Counter())['since_' + state] = 1
+    report_failed(failed)
+    report_withheld(result)
+    report_unread(result)
+    if args.stats:
+        print_stats(result, sys.stderr)
+    if args.json:
+        sys.stdout.write(json_result(result))
+    elif args.candidates:
+        sys.stdout.writelines(candidate_line(p) + '\n' for p in result.below)
+    else:
+        diff = render(diff_path, memory, [p.text for p in result.proposed])
+        sys.stdout.write(color.paint_diff(diff, settings.color == 'always'))
+    return 2 if failed else 0

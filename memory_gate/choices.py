@@ -1,0 +1,190 @@
+"""The pure part of `memory-gate review` (review.py): the bullets numbered, the reviewer's
+choices (from the command line or asked one by one, like `git add -p`), and the rewrite.
+
+Declined bullets, and the originals of reworded ones, go to the ledger. Each proposal file
+is rewritten to add exactly the bullets taken, chained against the memory file as it is
+now, so `git apply` of them applies; skipped bullets stay listed, pending. This never
+writes the memory file: the human applies what they chose.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+from memory_gate.credentials import redact
+from memory_gate.diff import applied, render
+from memory_gate.files import rel
+from memory_gate.memory import identity, known_identities
+from memory_gate.proposals import SKIPPED, SUFFIX, Entry, header
+
+KEYS = {'y': 'take', 'n': 'decline', 's': 'skip'}
+HELP = ('y - take this bullet', 'n - decline it (recorded in the ledger, never proposed again)',
+        'e - reword it (the original is recorded as reviewed)', 's - skip it (it stays pending)',
+        'a - take this and every later bullet', 'd - decline this and every later bullet',
+        'q - quit: skip this and every later bullet', '? - this help')
+
+
+class Proposal(NamedTuple):
+    """One pending proposal file as read: where it is, its memory file (path in diffs, text
+    now), its bullets."""
+
+    path: str
+    source: str
+    rel: str
+    memory: str | None
+    entries: list[Entry]
+
+
+class Item(NamedTuple):
+    number: int
+    proposal: Proposal
+    entry: Entry
+    settled: str  # '' when pending; else why it is not asked ('in AGENTS.md', 'declined')
+
+
+Choice = tuple[str, str]  # (action, text): the text is the reworded one for 'reword'
+
+
+def items(proposals: Sequence[Proposal], declined: set[str]) -> list[Item]:
+    """Every bullet listed by the proposals, numbered in path order, each once; settled ones
+    say why."""
+    out: list[Item] = []
+    seen: set[str] = set()
+    for p in proposals:
+        known = known_identities(p.memory or '')
+        for e in p.entries:
+            key = identity(e.text)
+            settled = why_settled(key, p.rel, known, declined, seen)
+            seen.add(key)
+            out.append(Item(len(out) + 1, p, e, settled))
+    return out
+
+
+def why_settled(key: str, memory: str, known: set[str], declined: set[str],
+                seen: set[str]) -> str:
+    """Why a bullet is not asked about, or '' when it is pending."""
+    if key in known:
+        return f'in {memory}'
+    if key in declined:
+        return 'declined'
+    if key in seen:
+        return 'listed above'
+    return ''
+
+
+def numbers(text: str, count: int) -> set[int]:
+    """'1,3,5-7' or 'all' as bullet numbers; raises ValueError naming what is wrong."""
+    if text.strip() == 'all':
+        return set(range(1, count + 1))
+    found: set[int] = set()
+    for part in filter(None, (p.strip() for p in text.split(','))):
+        low, _, high = part.partition('-')
+        if not (low.isdigit() and (high or low).isdigit()):
+            raise ValueError(f'{part!r} is not a bullet number or range')
+        span = range(int(low), int(high or low) + 1)
+        if not span or span[0] < 1 or span[-1] > count:
+            raise ValueError(f'{part!r}: bullets are numbered 1 to {count}')
+        found.update(span)
+    return found
+
+
+def choices_from(named: Mapping[str, str | None], rewords: Iterable[str],
+                 count: int) -> dict[int, Choice]:
+    """The choices given on the command line; raises ValueError. Bullets not named are declined."""
+    chosen: dict[int, Choice] = {}
+
+    def put(number: int, choice: Choice) -> None:
+        if chosen.setdefault(number, choice) != choice:
+            raise ValueError(f'bullet {number} is given two choices')
+
+    for action in ('take', 'decline', 'skip'):
+        for n in numbers(named.get(action) or '', count):
+            put(n, (action, ''))
+    for text in rewords:
+        which, sep, new = text.partition('=')
+        new = ' '.join(new.split())
+        if not sep or not new:
+            raise ValueError(f'--reword {text!r}: expected N=TEXT')
+        for n in numbers(which, count):
+            put(n, ('reword', new))
+    return {n: chosen.get(n, ('decline', '')) for n in range(1, count + 1)}
+
+
+Read = Callable[[str], 'str | None']  # input(): the answer, or None at the end of input
+Say = Callable[[str], None]
+
+
+def ask(pending: Sequence[Item], read: Read, say: Say) -> dict[int, Choice]:
+    """Ask about each pending bullet in turn, as `git add -p` does; end of input skips the rest."""
+    chosen: dict[int, Choice] = {}
+    rest = ''
+    for index, item in enumerate(pending, 1):
+        if not rest:
+            say(f'({index}/{len(pending)}) {bullet_line(item)}')
+            choice, rest = ask_one(read, say)
+            chosen.update({item.number: choice} if choice else {})
+        if rest:
+            chosen[item.number] = (rest, '')
+    return chosen
+
+
+def ask_one(read: Read, say: Say) -> tuple[Choice | None, str]:
+    """One bullet's choice, or (None, the action for it and every later one)."""
+    while True:
+        answer = read('Take this bullet [y,n,e,s,a,d,q,?]? ')
+        key = 'q' if answer is None else answer.strip().lower()[:1]
+        if key in KEYS:
+            return (KEYS[key], ''), ''
+        if key and key in 'adq':
+            return None, {'a': 'take', 'd': 'decline', 'q': 'skip'}[key]
+        text = ' '.join((read('New text: ') or '').split()) if key == 'e' else ''
+        if text:
+            return ('reword', text), ''
+        say('\n'.join(HELP))
+
+
+def bullet_line(item: Item) -> str:
+    where = f'{item.proposal.source}:{item.entry.line}'
+    return f'{item.number}. {where}: {item.entry.where}\n     {redact(item.entry.text)}'
+
+
+class Outcome(NamedTuple):
+    files: dict[str, str | None]  # proposal path -> its new text, None when nothing is left
+    declined: list[str]  # for the ledger: declined bullets and the originals of reworded ones
+    taken: list[str]
+    diff: str  # every taken bullet against the memory file as it is now, for the reviewer to read
+
+
+def rewrite(all_items: Sequence[Item], chosen: Mapping[int, Choice], review: str) -> Outcome:
+    """New proposal texts: taken bullets in the diff (chained in path order), skipped ones
+    listed as pending."""
+    files: dict[str, str | None] = {}
+    state: dict[str, str | None] = {}
+    declined: list[str] = []
+    taken_all: list[str] = []
+    for p in {i.proposal.path: i.proposal for i in all_items}.values():
+        mine = [i for i in all_items if i.proposal.path == p.path and not i.settled]
+        taken, listed = [], []
+        for i in mine:
+            action, text = chosen.get(i.number, ('skip', ''))
+            text = redact(text)  # a reworded bullet never carries a credential into a proposal
+            if action in ('take', 'reword'):
+                taken.append(text or i.entry.text)
+                where = i.entry.where + (', reworded' if text else '')
+                listed.append(i.entry._replace(text=text or i.entry.text, where=where, held=''))
+            if action in ('decline', 'reword'):
+                declined.append(i.entry.text)
+        skipped = [i for i in mine if chosen.get(i.number, ('skip',))[0] == 'skip']
+        listed += [i.entry._replace(held=SKIPPED) for i in skipped]
+        before = state.get(p.rel, p.memory)
+        state[p.rel] = applied(before, taken)
+        taken_all += taken
+        body = header(p.source, p.rel, listed, review) + render(p.rel, before, taken)
+        files[p.path] = body if listed else None
+    first = all_items[0].proposal if all_items else None
+    diff = render(first.rel, first.memory, taken_all) if first else ''
+    return Outcome(files, declined, taken_all, diff)
+
+
+def source_of(path: str, root: str) -> str:
+    return rel(path, root)[: -len(SUFFIX)]

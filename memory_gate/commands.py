@@ -1,0 +1,102 @@
+"""Every subcommand, once: the table `cli.py` dispatches and `usage.py` renders.
+
+A command is one module, `memory_gate/<name>.py` (`-` spelt `_`), with its own
+`arguments(parser)` and `run(args, settings) -> int`, and one line in COMMANDS below:
+its help, the settings it takes, an example and its exit codes. The module is imported
+only when its command is parsed or run, so every other command's start-up stays cheap
+(pip's commands_dict does the same). Order here is the order --help lists them.
+"""
+from __future__ import annotations
+
+import argparse
+from types import ModuleType
+from typing import NamedTuple
+
+from memory_gate.records import Settings
+
+# The settings (config.OPTIONS, by name) of a command that mines transcripts.
+MINING = (
+    'memory',
+    'ledger',
+    'max-add',
+    'min-length',
+    'max-length',
+    'roles',
+    'threshold',
+    'signal',
+    'noise',
+    'allow-secrets',
+    'color',
+)
+
+
+class Command(NamedTuple):
+    """One subcommand: what --help says of it, the settings it takes, and its module."""
+
+    name: str
+    help: str
+    example: str  # a command line that runs as shown
+    does: str  # what the example does
+    exit_codes: str
+    options: tuple[str, ...] = ()  # the settings it takes; none: it reads no settings at all
+
+    def module(self) -> ModuleType:
+        import importlib
+
+        return importlib.import_module('memory_gate.' + self.name.replace('-', '_'))
+
+    def arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Its own arguments (not its settings: cli adds those from `options`)."""
+        self.module().arguments(parser)
+
+    def run(self, args: argparse.Namespace, settings: Settings) -> int:
+        code: int = self.module().run(args, settings)
+        return code
+
+
+COMMANDS = (
+    Command(
+        'build',
+        'print the diff that would append proposals to the memory file',
+        'memory-gate build session.jsonl --memory CLAUDE.md --stats',
+        'print the diff of proposed bullets; counters on stderr; writes nothing',
+        '0 done, with or without proposals; 2 a usage error, a bad setting, '
+        'or a file that cannot be read',
+        MINING,
+    ),
+    Command(
+        'snippet',
+        'print the lines to paste into AGENTS.md that ask agents to mark what lasts',
+        'memory-gate snippet > memory-snippet.md',
+        'save the paragraph that asks agents to mark durable findings with "Memory:"; '
+        'paste it into AGENTS.md',
+        '0 always',
+    ),
+    Command(
+        'hook',
+        'the pre-commit hook: write proposals beside transcripts, exit 1 when any',
+        'memory-gate hook transcripts/session.jsonl',
+        'what pre-commit runs: write <transcript>.memory.diff, print the review',
+        '0 nothing pending; 1 proposals pending or a transcript that cannot be read; '
+        '2 a usage error or bad setting',
+        (*MINING, 'budget'),
+    ),
+    Command(
+        'decline',
+        'record the bullets of proposals that are not in memory as declined',
+        'memory-gate decline transcripts/session.jsonl.memory.diff',
+        'record the bullets you did not apply in the ledger of declined bullets',
+        '0 done; 2 a usage error, a bad setting, or a file that is not a proposal',
+        ('ledger',),
+    ),
+    Command(
+        'review',
+        'take, decline, reword or skip each pending bullet; rewrite the proposals to match',
+        'memory-gate review --take 1,3',
+        'take bullets 1 and 3 of the pending proposals, decline the rest (no option: asks each)',
+        '0 done; 2 a usage error, a bad setting or file, or bullets pending with no terminal '
+        'to ask on; 130 interrupted',
+        ('ledger',),
+    ),
+)
+BY_NAME = {command.name: command for command in COMMANDS}
