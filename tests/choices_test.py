@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 from memory_gate.choices import Item, Proposal, ask, choices_from, items, numbers, rewrite
-from memory_gate.proposals import HELD, SKIPPED, Entry, entries, header, pending_bullets, proposed_bullets
+from memory_gate.proposals import (
+    HELD,
+    SKIPPED,
+    Entry,
+    entries,
+    header,
+    pending_bullets,
+    proposed_bullets,
+)
 from tests.conftest import git
 
 MEMORY = '# Memory\n\n- Timestamps are stored in UTC.\n'

@@ -11,7 +11,16 @@ from types import ModuleType
 
 import pytest
 
-from memory_gate.files import InputError, decode_memory, iter_lines, rel, remove_untracked, repo_root, tracked_files, write_new
+from memory_gate.files import (
+    InputError,
+    decode_memory,
+    iter_lines,
+    rel,
+    remove_untracked,
+    repo_root,
+    tracked_files,
+    write_new,
+)
 from tests.conftest import git
 
 
