@@ -71,7 +71,8 @@ def open_transcript(path: str) -> BinaryIO:
 
 
 def decode_memory(data: bytes) -> str:
-    """Memory text with line endings kept; raises InputError for a binary or non-UTF-8 file, or one in conflict."""
+    """Memory text with line endings kept; raises InputError for a binary or non-UTF-8 file,
+    or one in conflict."""
     if b'\0' in data[:8192]:
         raise InputError('is a binary file, not a Markdown memory file')
     try:
@@ -80,7 +81,8 @@ def decode_memory(data: bytes) -> str:
         raise InputError(f'is not UTF-8 (byte {exc.start})') from None
     line = conflict_line(text)
     if line is not None:
-        raise InputError(f'line {line} is a merge conflict marker; resolve the conflict, then propose into it')
+        raise InputError(f'line {line} is a merge conflict marker; '
+                         'resolve the conflict, then propose into it')
     return text
 
 
@@ -150,7 +152,8 @@ def write_new(path: str, text: str, ours: str) -> None:
 
 
 def file_mode(path: str) -> int:
-    """The permission bits a rewrite of `path` keeps: the file's own, or what the umask gives a new one."""
+    """The permission bits a rewrite of `path` keeps: the file's own, or what the umask gives a
+    new one."""
     try:
         return stat.S_IMODE(os.stat(path).st_mode)
     except OSError:

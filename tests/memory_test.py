@@ -2,7 +2,14 @@ from __future__ import annotations
 
 import pytest
 
-from memory_gate.memory import LEDGER_HEADER, conflict_line, identity, known_identities, parse_ledger, render_ledger
+from memory_gate.memory import (
+    LEDGER_HEADER,
+    conflict_line,
+    identity,
+    known_identities,
+    parse_ledger,
+    render_ledger,
+)
 
 
 @pytest.mark.parametrize(('a', 'b'), [
