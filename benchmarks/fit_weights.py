@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from benchmarks import quality, real, voices
 from memory_gate import weights
-from memory_gate.cues import LASTING, MOMENT
+from memory_gate.cues import FEATURES, LASTING, MOMENT
 from memory_gate.records import Settings
 
 HERE = Path(__file__).resolve().parent
@@ -82,7 +82,10 @@ def real_examples(corpus: Path) -> tuple[list[Example], dict[str, int], dict[str
 
 def fit(examples: Sequence[Example], steps: int = 600, rate: float = 0.5) -> tuple[float, dict[str, float]]:
     """Logistic regression by gradient descent; returns (bias, weights)."""
-    feats = sorted(({n for e in examples for n in e.names} | set(PRIOR)) - set(FIXED))  # unseen cues keep their prior
+    unknown = {n for e in examples for n in e.names} - set(FEATURES)
+    if unknown:
+        raise ValueError(f'features not declared in memory_gate/cues.py CUES: {sorted(unknown)}')
+    feats = sorted(set(FEATURES) - set(FIXED))  # every cue gets a weight; an unseen one keeps its prior
     index = {n: i for i, n in enumerate(feats)}
     rows = [([index[n] for n in e.names if n in index], 1.0 if e.keep else 0.0, REAL_WEIGHT if e.source != 'dev' else 1.0)
             for e in examples]

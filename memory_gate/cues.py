@@ -1,38 +1,130 @@
-"""Cues as data: the phrase families evidence.py weighs, each with what it must catch and what it must not.
+"""Cues as data: the features evidence.py weighs, each declared once as a Cue in CUES.
 
-Every family is a named pattern (`*_RE`, case-insensitive by its leading (?i), compiled on first use) and a
-gate of tokens (GATES) without which it cannot match, so most sentences try few patterns. A team that
-extends the judgment touches this module and refits the weights (benchmarks/fit_weights.py).
+A phrase cue is a named pattern (`*_RE`) with the gate of tokens without which it cannot match; its word
+lists are declared once, for the pattern and the gate. A cue of place or voice is named here too, so the
+feature vocabulary is one tuple: GATES, CJK_GATES, PHRASE_FEATURES, LASTING and MOMENT derive from it.
+Each family says what it must catch and what it must not. Add a cue: one `cue(...)` line here (and its
+word lists above it), then refit the weights (`python -m benchmarks.fit_weights --write`).
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+
+class Cue(NamedTuple):
+    """One evidence feature, declared once: every table of the judgment derives from CUES.
+
+    A phrase cue has a pattern (case-insensitive by its leading (?i), compiled on first use) and a gate:
+    the tokens (TOKEN_RE, on the lowered sentence) or CJK words without one of which the pattern cannot
+    match, so most sentences try few patterns (tests/evidence_test.py proves each gate sound). A cue of
+    place or voice has neither: evidence.features tells it from where the sentence sits. `leans` is the
+    way it points before any data; the fit (benchmarks/fit_weights.py) keeps the sign, learns the size.
+    """
+
+    name: str
+    pattern: str  # '' for a cue of place or voice
+    gate: frozenset[str]
+    leans: str  # LASTS | PASSES | '' (the data says which way)
+
+
+LASTS, PASSES = 'lasting', 'moment'  # the two ways a cue can lean
+KINDS = ('decision', 'constraint', 'root_cause', 'convention', 'preference')  # of a signal rule (patterns.Rule.kind)
+
+
+def cue(name: str, pattern: str = '', gate: Iterable[str] = (), leans: str = '') -> Cue:
+    """A cue; `gate` holds tokens and CJK words, or strings of them separated by spaces."""
+    return Cue(name, pattern, frozenset(w for words in gate for w in words.split()), leans)
+
+
+def tokens(words: Iterable[str]) -> tuple[str, ...]:
+    """The lowercase ASCII words of a word list (its alternatives may hold spaces, ? and groups)."""
+    return tuple(w for alternative in words for w in re.findall(r'[a-z]+', alternative))
+
+
+def either(words: Iterable[str]) -> str:
+    return '|'.join(words)
+
+
+_DIGITS = '0 1 2 3 4 5 6 7 8 9'
 
 # --- lasting: the sentence claims to hold beyond this session ---------------------------------
-# Generic scope: "Always run the linter." "以后都用 UTC。" / not: "It always returns None" (weighed, not vetoed).
-SCOPE_RE = (r'(?i)\b(?:always|never|every time|whenever|from now on|going forward|from here on|in future|by default|'
-            r'in this (?:repo|repository|project|codebase)|across the (?:repo|codebase)|as a rule)\b|以后|今后|每次|统一|一律|始终|永远|默认')
-# Normative modality: "must", "should not", "is required", "不要", "必须".
-MODAL_RE = r"(?i)\b(?:must|mustn't|should(?:n't)?|shall|has to|have to|is required|are required|is not allowed|are not allowed)\b|不要|必须|应该|禁止|不能|不得|不允许"
-# A decision that names the alternative: "X instead of Y", "rather than", "not X but Y", "而不是".
-ALTERNATIVE_RE = r'(?i)\b(?:instead of|rather than|in favou?r of|over (?:the|a|an)\b|not (?:the|a|an|to)\b)|而不是|而非|不用|代替|取代'
-# A cause stated as fact: "because", "caused by", "the root cause", "so that", "otherwise", "导致", "因为".
-CAUSE_RE = r'(?i)\b(?:because|caused by|due to|root cause|the (?:problem|issue|bug) (?:is|was)|so that|otherwise|which means|since)\b|导致|因为|原因|所以|否则'
-# The speaker cites a rule the project has written down, or a practice it follows: "per repo rules I rebuild first",
-# "the linter requires exhaustive switch cases", "the repo's own rule that says not to push to main", "as CONTRIBUTING
-# asks", "the project already uses forbidigo for banning dangerous patterns", "项目中已广泛使用".
-# Not: "the official docs recommend ..." (somebody else's docs), "matching the existing behaviour" (no rule named),
-# "let me check if the linter flags it" (a question, not a rule), the memory file itself ("per the CLAUDE.md
-# instructions", "the AGENTS.md guidelines say": what it says is in memory already).
-_RULE_SOURCE = (r"(?:(?:repo|repository|project|team|codebase)(?:'s)? (?:own )?(?:\w+ )?(?:rules?|guides?|guidance|conventions?|"
-                r"polic(?:y|ies)|checklist|guidelines?|workflow)|linter(?: config)?|lint (?:config|rules?)|config|style guide|"
-                r"shipping checklist|contributing(?:\.md)?|guidelines?)\b(?! (?:in|of|from) (?:the )?(?:agents|claude|gemini)\.md)")
+
+# scope, generic: "Always run the linter." "以后都用 UTC。" / not: "It always returns None" (weighed, not vetoed).
+_SCOPE = (
+    'always',
+    'never',
+    'every time',
+    'whenever',
+    'from now on',
+    'going forward',
+    'from here on',
+    'in future',
+    'by default',
+    'in this (?:repo|repository|project|codebase)',
+    'across the (?:repo|codebase)',
+    'as a rule',
+)
+_ZH_SCOPE = ('以后', '今后', '每次', '统一', '一律', '始终', '永远', '默认')
+SCOPE_RE = r'(?i)\b(?:' + either(_SCOPE) + r')\b|' + either(_ZH_SCOPE)
+_SCOPE_GATE = 'always never every whenever now forward here future default repo repository project codebase rule'
+
+# modal, normative: "must", "should not", "is required", "不要", "必须". / not: "I might" (no modal).
+_MODAL = (
+    'must', "mustn't", "should(?:n't)?", 'shall', 'has to', 'have to',
+    'is required', 'are required', 'is not allowed', 'are not allowed',
+)
+_ZH_MODAL = ('不要', '必须', '应该', '禁止', '不能', '不得', '不允许')
+MODAL_RE = r'(?i)\b(?:' + either(_MODAL) + r')\b|' + either(_ZH_MODAL)
+_MODAL_GATE = 'must mustn should shouldn shall has have required allowed'
+
+# alternative, a decision that names it: "X instead of Y", "rather than", "not X but Y", "而不是".
+# / not: "Use the cache." (no alternative named)
+_ALTERNATIVE = ('instead of', 'rather than', r'in favou?r of', r'over (?:the|a|an)\b', r'not (?:the|a|an|to)\b')
+_ZH_ALTERNATIVE = ('而不是', '而非', '不用', '代替', '取代')
+ALTERNATIVE_RE = r'(?i)\b(?:' + either(_ALTERNATIVE) + ')|' + either(_ZH_ALTERNATIVE)
+_ALTERNATIVE_GATE = 'instead rather favor favour over not'
+
+# cause, stated as fact: "because", "caused by", "the root cause", "so that", "导致". / not: "Find out." (no cause)
+_CAUSE = (
+    'because', 'caused by', 'due to', 'root cause', 'the (?:problem|issue|bug) (?:is|was)',
+    'so that', 'otherwise', 'which means', 'since',
+)
+_ZH_CAUSE = ('导致', '因为', '原因', '所以', '否则')
+CAUSE_RE = r'(?i)\b(?:' + either(_CAUSE) + r')\b|' + either(_ZH_CAUSE)
+_CAUSE_GATE = 'because caused due root problem issue bug so otherwise means since'
+
+# cites_rule: the speaker cites a rule the project has written down, or a practice it follows:
+# "per repo rules I rebuild first", "the linter requires exhaustive switch cases", "the repo's own rule that says
+# not to push to main", "as CONTRIBUTING asks", "the project already uses forbidigo for banning dangerous patterns",
+# "项目中已广泛使用". Not: "the official docs recommend ..." (somebody else's docs), "matching the existing behaviour"
+# (no rule named), "let me check if the linter flags it" (a question, not a rule), the memory file itself ("per the
+# CLAUDE.md instructions", "the AGENTS.md guidelines say": what it says is in memory already).
+_RULE_SOURCE = (
+    r"(?:"
+    # the project's own written rules: "the repo's own verification guide", "team conventions"
+    r"(?:repo|repository|project|team|codebase)(?:'s)? (?:own )?(?:\w+ )?"
+    r"(?:rules?|guides?|guidance|conventions?|polic(?:y|ies)|checklist|guidelines?|workflow)"
+    # its tools' configuration and its documents
+    r"|linter(?: config)?|lint (?:config|rules?)|config|style guide|shipping checklist|contributing(?:\.md)?|guidelines?"
+    r")\b"
+    r"(?! (?:in|of|from) (?:the )?(?:agents|claude|gemini)\.md)"  # not the memory file's own words
+)
 _NOT_ASKED = r"(?<!if the )(?<!whether the )(?<!what the )(?<!\.md )(?<!if )(?<!whether )(?<!what )"
-_PER_RULE = r"\b(?:per|as required by|required by|according to|in line with|respect(?:ing)?|follow(?:ing|s)?) (?:the |this |our )?" + _RULE_SOURCE
-_RULE_SAYS = (_NOT_ASKED + r"\b" + _RULE_SOURCE + r"(?: that)? (?:explicitly |also |clearly |only )?(?:says?|requires?|asks?|forbids?|"
-              r"allows?|treats?|expects?|prohibits?|mandates?|disallows?|bans?|enforces?|flags?)\b")
-_PROJECT_USES = (_NOT_ASKED + r"\b(?:the|this|our) (?:project|repo|repository|codebase)(?:'s)? (?:already |consistently )?"
-                 r"(?:uses|follows|relies on)\b|(?:项目|代码|仓库)(?:中|里)?(?:(?:已经?|一直)(?:广泛)?(?:使用|采用|在用)|已有的)")
+_CITING = r'per|as required by|required by|according to|in line with|respect(?:ing)?|follow(?:ing|s)?'
+_PER_RULE = r'\b(?:' + _CITING + r') (?:the |this |our )?' + _RULE_SOURCE
+_RULE_VERBS = (
+    'says?', 'requires?', 'asks?', 'forbids?', 'allows?', 'treats?', 'expects?', 'prohibits?',
+    'mandates?', 'disallows?', 'bans?', 'enforces?', 'flags?',
+)
+_RULE_SAYS = (_NOT_ASKED + r'\b' + _RULE_SOURCE + r'(?: that)? (?:explicitly |also |clearly |only )?'
+              r'(?:' + either(_RULE_VERBS) + r')\b')
+_PROJECT_USES = (
+    _NOT_ASKED + r"\b(?:the|this|our) (?:project|repo|repository|codebase)(?:'s)? (?:already |consistently )?"
+    r"(?:uses|follows|relies on)\b"
+    r"|(?:项目|代码|仓库)(?:中|里)?(?:(?:已经?|一直)(?:广泛)?(?:使用|采用|在用)|已有的)"
+)
 CITES_RULE = '|'.join((_PER_RULE, _RULE_SAYS, _PROJECT_USES))  # no flags: patterns.py's rules add their own
 CITES_RULE_RE = '(?i)' + CITES_RULE
 # Narration that names a rule by citing it ("I need to add a nolint directive (as required by the linter config)")
@@ -40,96 +132,256 @@ CITES_RULE_RE = '(?i)' + CITES_RULE
 CITED_RULE = '|'.join((_PER_RULE, _PROJECT_USES))
 # One of these is in every match (the rule's cheap gate). The Chinese ones are the place word joined to 已 or 一直:
 # 代码 and 项目 alone are in most Chinese sentences about code.
-CITES_RULE_WORDS = ('rule', 'guide', 'guidance', 'convention', 'polic', 'checklist', 'guideline', 'workflow', 'lint', 'config',
-                    'contributing', 'project', 'repo', 'codebase', '目已', '码已', '库已', '中已', '里已', '一直')
+_ZH_CITES = ('目已', '码已', '库已', '中已', '里已', '一直')
+CITES_RULE_WORDS = (
+    'rule', 'guide', 'guidance', 'convention', 'polic', 'checklist', 'guideline', 'workflow', 'lint', 'config',
+    'contributing', 'project', 'repo', 'codebase',
+    *_ZH_CITES,
+)
+_CITES_RULE_GATE = ('rule rules guide guides guidance convention conventions policy policies checklist guideline '
+                    'guidelines workflow linter lint config contributing project repo repository codebase')
 
-# A standing first-person stance from the user: "I prefer pnpm", "i no longer use prek", "我习惯".
-STANCE_RE = r"(?i)^(?:i|we) (?:prefer|like|want(?! you\b)|don't want|do not want|no longer|never|always|usually|tend to|would rather|'d rather)\b|^我(?:们)?(?:偏好|喜欢|习惯|希望|倾向)"
-# A team's habit stated in the present: "we use", "our CI runs", "the team ships on Fridays".
-TEAM_RE = r"(?i)\b(?:we(?:'ve| have)? (?:decided|chose|agreed|settled on|went with|picked|standardi[sz]ed on|use|keep|store|run|ship|deploy|release|prefer|follow|avoid|don't|do not|never|always)|our (?:\w+ ){0,2}(?:is|are|uses?|runs?)|the team)\b|我们(?:用|使用|统一|约定)"
-# A rule, contract or design named as such: "the repo rule", "a public contract", "the source of truth", "by design".
-RULE_NOUN_RE = (r'(?i)\b(?:(?:repo|repository|project|team|workflow|coding|naming|coordination) (?:rules?|conventions?|policy)|'
-                r'conventions?|polic(?:y|ies)|contract|invariant|source of truth|by design|guidelines?|checklist|the pattern is|'
-                r'single source)\b|约定|规范|惯例|原则')
-# How the system works, said in the generic present of a thing, not a person: "The linter requires exhaustive
+# stance, standing and first-person, from the user: "I prefer pnpm", "i no longer use prek", "我习惯".
+# / not: "I want you to rename it" (a request).
+_STANCE = (
+    'prefer', 'like', r'want(?! you\b)', "don't want", 'do not want', 'no longer', 'never', 'always',
+    'usually', 'tend to', 'would rather', "'d rather",
+)
+_ZH_STANCE = ('偏好', '喜欢', '习惯', '希望', '倾向')
+STANCE_RE = r'(?i)^(?:i|we) (?:' + either(_STANCE) + r')\b|^我(?:们)?(?:' + either(_ZH_STANCE) + ')'
+
+# team, a habit stated in the present: "we use", "our CI runs", "the team ships on Fridays". / not: "I use it".
+_TEAM_VERBS = (
+    'decided', 'chose', 'agreed', 'settled on', 'went with', 'picked', 'standardi[sz]ed on', 'use', 'keep',
+    'store', 'run', 'ship', 'deploy', 'release', 'prefer', 'follow', 'avoid', "don't", 'do not', 'never', 'always',
+)
+TEAM_RE = (r"(?i)\b(?:we(?:'ve| have)? (?:" + either(_TEAM_VERBS) + r')|our (?:\w+ ){0,2}(?:is|are|uses?|runs?)'
+           r'|the team)\b|我们(?:用|使用|统一|约定)')
+
+# rule_noun, a rule, contract or design named as such: "the repo rule", "a public contract", "the source of truth",
+# "by design". / not: "the rules engine returned 3" is still named (weighed, not vetoed); "a rule of thumb" too.
+_RULE_NOUNS = (
+    '(?:repo|repository|project|team|workflow|coding|naming|coordination) (?:rules?|conventions?|policy)',
+    'conventions?', 'polic(?:y|ies)', 'contract', 'invariant', 'source of truth', 'by design', 'guidelines?',
+    'checklist', 'the pattern is', 'single source',
+)
+_ZH_RULE_NOUNS = ('约定', '规范', '惯例', '原则')
+RULE_NOUN_RE = r'(?i)\b(?:' + either(_RULE_NOUNS) + r')\b|' + either(_ZH_RULE_NOUNS)
+_RULE_NOUN_GATE = ('repo repository project team workflow coding naming coordination rule rules convention '
+                   'conventions policy policies contract invariant truth design guideline guidelines checklist '
+                   'pattern single')
+
+# works: how the system works, in the generic present of a thing, not a person: "The linter requires exhaustive
 # switch cases." "graders consume the normalized trajectory" / not: "I need a new page" (a person acting).
-WORKS_RE = (r"(?i)^(?!(?:i|we|you|let|let's|it|this|that|here|there)\b)(?:[\w`'./@-]+ ){1,5}(?:requires?|expects?|forbids?|"
-            r"consumes?|owns?|enforces?|rejects?|accepts?|treats?|reads?|writes?|stores?|lives?|becomes?|depends on|"
-            r"never|always|only|must|cannot|can't|won't|doesn't|does not|do not|don't)\b")
-# The speaker or the listener in person: "I think", "my change", "you can see", "your branch".
-PERSON_RE = r"(?i)\b(?:i|i'm|i've|i'll|i'd|me|my|you|your|you'll|you're)\b|我(?!们)|你"  # 我们 is the team
-# Past events, anywhere in the sentence: "it was", "they were", "had been", "did not".
-PAST_RE = r"(?i)\b(?:was|were|did|didn't|had|hadn't|went|got|saw|came|became|broke|failed|happened)\b|之前|刚刚|当时"
-# A shell command or a log line pasted as prose: "bun agentv eval run x.yaml --dry-run", "[OpenAI Codex] Attempt 1/3 failed".
-# The command is lowercase, as typed, and followed by an argument, not by English: "Go with Terraform" and
-# "Python is pinned to 3.12" are statements, and so is a flag named mid-sentence ("CI passes --frozen-lockfile").
-# A terminal glyph (➜ ❯ │ ╭ ╰) is a pasted terminal.
-COMMAND_RE = (r'(?i)^(?-i:bun|npm|npx|pnpm|yarn|git|go|mise|make|python3?|pip|uv|cargo|docker|kubectl|gh|curl|cd|ls|cat)\s+'
-              r'(?!(?:with|is|are|was|were|to|for|the|a|an|and|or|of|in|on|it|this|that|back|ahead|through|over|away|out|'
-              r'up|down|into|from|by|as|at|should|must|will|can)\b)\S+|^\[[^\]]{2,40}\]|[➜❯│╭╰]')
-# A question without its question mark: "what did byok get replaced with", "is this different from mv", "any
+_WORKS_VERBS = (
+    'requires?', 'expects?', 'forbids?', 'consumes?', 'owns?', 'enforces?', 'rejects?', 'accepts?', 'treats?',
+    'reads?', 'writes?', 'stores?', 'lives?', 'becomes?', 'depends on', 'never', 'always', 'only', 'must',
+    'cannot', "can't", "won't", "doesn't", 'does not', 'do not', "don't",
+)
+WORKS_RE = (r"(?i)^(?!(?:i|we|you|let|let's|it|this|that|here|there)\b)(?:[\w`'./@-]+ ){1,5}"
+            r'(?:' + either(_WORKS_VERBS) + r')\b')
+_WORKS_GATE = [w for v in tokens(_WORKS_VERBS) for w in (v, v.rstrip('s'))]  # "requires?": require and requires
+
+# recommend: a recommendation, which becomes a decision when the user accepts it in the next turn (not a feature:
+# evidence.is_recommendation). "I'd recommend Redis." / not: "The docs recommend it."
+RECOMMEND_WORDS = ('recommend', 'suggest', 'propose', 'go with', 'best option', 'option', 'should', '建议', '推荐')
+RECOMMEND_RE = (r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation|i'd go with|"
+                r'the best option|option [a-c1-3]\b|we should|you should)\b|建议|推荐')
+
+# --- of the moment: a report on the work in view, not a fact to keep ---------------------------
+
+# person: the speaker or the listener in person: "I think", "my change", "you can see", "your branch".
+# / not: "我们决定" (我们 is the team).
+PERSON_RE = r"(?i)\b(?:i|i'm|i've|i'll|i'd|me|my|you|your|you'll|you're)\b|我(?!们)|你"
+# past: events, anywhere in the sentence: "it was", "they were", "had been", "did not". / not: "It is."
+_PAST = ('was', 'were', 'did', "didn't", 'had', "hadn't", 'went', 'got', 'saw', 'came', 'became', 'broke',
+         'failed', 'happened')
+_ZH_PAST = ('之前', '刚刚', '当时')
+PAST_RE = r'(?i)\b(?:' + either(_PAST) + r')\b|' + either(_ZH_PAST)
+
+# command: a shell command or a log line pasted as prose: "bun agentv eval run x.yaml --dry-run", "[OpenAI Codex]
+# Attempt 1/3 failed". The command is lowercase, as typed, and followed by an argument, not by English: "Go with
+# Terraform" and "Python is pinned to 3.12" are statements, and so is a flag named mid-sentence ("CI passes
+# --frozen-lockfile"). A terminal glyph (➜ ❯ │ ╭ ╰) is a pasted terminal.
+_TOOLS = ('bun', 'npm', 'npx', 'pnpm', 'yarn', 'git', 'go', 'mise', 'make', 'python', 'python3', 'pip', 'uv',
+          'cargo', 'docker', 'kubectl', 'gh', 'curl', 'cd', 'ls', 'cat')
+_ENGLISH = ('with', 'is', 'are', 'was', 'were', 'to', 'for', 'the', 'a', 'an', 'and', 'or', 'of', 'in', 'on', 'it',
+            'this', 'that', 'back', 'ahead', 'through', 'over', 'away', 'out', 'up', 'down', 'into', 'from', 'by',
+            'as', 'at', 'should', 'must', 'will', 'can')
+_TERMINAL = ('➜', '❯', '│', '╭', '╰')
+COMMAND_RE = (r'(?i)^(?-i:' + either(_TOOLS) + r')\s+(?!(?:' + either(_ENGLISH) + r')\b)\S+'
+              r'|^\[[^\]]{2,40}\]|[' + ''.join(_TERMINAL) + ']')
+
+# ask: a question without its question mark: "what did byok get replaced with", "is this different from mv", "any
 # examples from other eval frameworks". A wh-word asks when an auxiliary follows it, an auxiliary when a subject
 # follows it. Not: "When a subagent runs `git commit`, there's no TTY" (a condition), "Would require prompting
 # Claude" (no subject: a consequence), "Any variables written to this file are exported" (a statement).
-_AUX = 'is|are|was|were|does|do|did|can|could|would|will|should|has|have'
-ASK_RE = (r"(?i)^(?:(?:what|why|how|where|when|which|who|whose)(?: \w+)? (?:" + _AUX + r"|happens?)\b|(?:" + _AUX +
-          r") (?:it|this|that|these|those|there|the|we|you|i|they|a|an|my|our|your|any|someone|anyone|anything|everything|"
-          r"something)\b|any (?:ideas?|thoughts?|suggestions?|examples?|updates?|news|progress|questions?|concerns?)\b)|吗$|么$")
-# A request to do something now: "please", "can you", "I want you to", "commit it", "let's do length only", "帮我".
-# "Let's" with a choice ("let's stick with Alembic", "let's go with pnpm") is a decision, neither request nor narration.
-_CHOICE = r"(?! (?:go with|stick with|stay with|keep using|standardi[sz]e on|settle on|adopt|use)\b)"
-REQUEST_RE = r"(?i)\b(?:please|pls|can you|could you|would you|(?:i|we) (?:want|need|would like|'d like) you to|(?:let's|lets)" + _CHOICE + r"|go ahead|commit it|push it|merge it)\b|帮我|请你?|给我"
-RECOMMEND_WORDS = ('recommend', 'suggest', 'propose', 'go with', 'best option', 'option', 'should', '建议', '推荐')
-# A recommendation, which becomes a decision when the user accepts it in the next turn.
-RECOMMEND_RE = r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation|i'd go with|the best option|option [a-c1-3]\b|we should|you should)\b|建议|推荐"
+_WH = ('what', 'why', 'how', 'where', 'when', 'which', 'who', 'whose')
+_AUX_WORDS = ('is', 'are', 'was', 'were', 'does', 'do', 'did', 'can', 'could', 'would', 'will', 'should', 'has',
+              'have')
+_AUX = either(_AUX_WORDS)
+_ASKED_OF = ('it', 'this', 'that', 'these', 'those', 'there', 'the', 'we', 'you', 'i', 'they', 'a', 'an', 'my',
+             'our', 'your', 'any', 'someone', 'anyone', 'anything', 'everything', 'something')
+_ASKED_FOR = ('ideas?', 'thoughts?', 'suggestions?', 'examples?', 'updates?', 'news', 'progress', 'questions?',
+              'concerns?')
+ASK_RE = (r'(?i)^(?:(?:' + either(_WH) + r')(?: \w+)? (?:' + _AUX + r'|happens?)\b'
+          r'|(?:' + _AUX + r') (?:' + either(_ASKED_OF) + r')\b'
+          r'|any (?:' + either(_ASKED_FOR) + r')\b)|吗$|么$')
 
-# --- of the moment: a report on the work in view, not a fact to keep ---------------------------
-# Past-tense work reports: "Fixed and pushed 1dda1ed.", "Removed the unused import.", "I've added ...", and
+# request: to do something now: "please", "can you", "I want you to", "commit it", "let's do length only", "帮我".
+# "Let's" with a choice ("let's stick with Alembic", "let's go with pnpm") is a decision, neither request nor narration.
+_CHOICE = r'(?! (?:go with|stick with|stay with|keep using|standardi[sz]e on|settle on|adopt|use)\b)'
+REQUEST_RE = (r"(?i)\b(?:please|pls|can you|could you|would you|(?:i|we) (?:want|need|would like|'d like) you to"
+              r"|(?:let's|lets)" + _CHOICE + r'|go ahead|commit it|push it|merge it)\b|帮我|请你?|给我')
+
+# report: past-tense work, "Fixed and pushed 1dda1ed.", "Removed the unused import.", "I've added ...", and
 # mid-sentence "In PR we removed the details", "we had a go fmt error, I've fixed".
-REPORT_RE = (r"(?i)(?:^|\b(?:i|we)(?:'ve| have| just| also)? )(?:fixed|added|removed|updated|documented|created|implemented|changed|"
-             r"renamed|moved|deleted|merged|pushed|committed|refactored|replaced|wrote|ran|verified|confirmed|found|caught|"
-             r"corrected|cleaned|resolved|rebased|bumped|reverted|dropped|introduced|extracted|converted|marked|restored|"
-             r"simplified|applied|reworked|tightened|wired|switched|tested|checked|reviewed)\b|\b(?:has|have) been\b")
-# Chinese completion markers: "已修复", "修复了", "完成了".
-# Not a choice made: "我们已经决定放弃", "选用了 Kafka" (a decision said in the perfect is still a decision), nor
-# a state: "已有的模式" (the existing pattern), "已知" (known).
-ZH_REPORT_RE = r'已(?!经?(?:决定|选|采用|改用|有|知|广泛))\w|(?![选用定])\w了[，。,.\s]|了$|完成'  # \w, not a CJK range: compiles in 0.3 ms, not 8
-# The agent narrating its own moves: "I'm checking", "Let me", "Next I'll", "Now I".
-# "We're switching to ruff" is the team deciding, not the agent narrating: "we're" is not a narration cue.
-NARRATION_RE = (r"(?i)^(?:(?:now|next|then|first|ok(?:ay)?|great|good|done)[,:]? )?(?:i(?= )(?! (?:prefer|like|love|hate|dislike|want|would rather|usually|always|never|tend)\b)|"
-                r"i'm|i am|i'll|i will|i need|i've|let me|let's" + _CHOICE + r"|we'll)\b|^(?:我先|我来|让我|接下来|现在我|用户)")
-# Status: "All 1274 tests pass.", "No debug logs remain.", "lint passed", "所有检查通过".
-STATUS_RE = (r'(?i)\b(?:pass(?:es|ed|ing)?|complete[d]?|done(?! (?:by|via|through|with|in|on|at)\b)|clean(?:ly)?|green|succeed(?:s|ed)?|successful(?:ly)?|ready|'
-             r'looks good|lgtm|remain(?:s|ing)?|no (?:issues|failures|errors|regressions|changes|problems))\b|通过|成功|没有问题')
-# Deixis: the sentence points at this moment or this change: "now", "this PR", "here", "这次", "现在".
-DEIXIS_RE = (r'(?i)\b(?:now|currently|today|just|already|still|yet|at the moment|this (?:pr|branch|commit|session|change|'
-             r'diff|run|time|file|function|test|fix|patch|task|issue|step)|these changes|here)\b|这次|现在|刚才|目前|先')
-# Code locations: "line 2638", "runner.ts:928", a commit hash, "PR #123", "#6".
-LOCATION_RE = r'(?i)\blines? \d+|第\s*\d+\s*行|\w\.\w{1,4}:\d+|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b|(?:pr|issue)? ?#\d+\b|\(\d+ ?(?:lines?|files?)\)'
-# Counts of things in view: "3 tests", "all 4 files", "12 callers".
-COUNT_RE = r'(?i)\b(?:all )?\d+ (?:tests?|files?|places?|callers?|call sites?|errors?|warnings?|issues?|commits?|checks?|changes?|occurrences?|packages?)\b'
-# A label or heading: "**Step 3**: ...", "**Goal**:", "Summary:", "代码质量（同步修复）".
+# / not: "The fix removed the lock, so readers never block." (a thing did it, not the speaker)
+_DONE = (
+    'fixed', 'added', 'removed', 'updated', 'documented', 'created', 'implemented', 'changed', 'renamed', 'moved',
+    'deleted', 'merged', 'pushed', 'committed', 'refactored', 'replaced', 'wrote', 'ran', 'verified', 'confirmed',
+    'found', 'caught', 'corrected', 'cleaned', 'resolved', 'rebased', 'bumped', 'reverted', 'dropped',
+    'introduced', 'extracted', 'converted', 'marked', 'restored', 'simplified', 'applied', 'reworked',
+    'tightened', 'wired', 'switched', 'tested', 'checked', 'reviewed',
+)
+REPORT_RE = r"(?i)(?:^|\b(?:i|we)(?:'ve| have| just| also)? )(?:" + either(_DONE) + r')\b|\b(?:has|have) been\b'
+# zh_report, Chinese completion markers: "已修复", "修复了", "完成了". Not a choice made: "我们已经决定放弃",
+# "选用了 Kafka" (a decision said in the perfect is still a decision), nor a state: "已有的模式", "已知" (known).
+ZH_REPORT_RE = r'已(?!经?(?:决定|选|采用|改用|有|知|广泛))\w|(?![选用定])\w了[，。,.\s]|了$|完成'  # \w, not a CJK range: 0.3 ms to compile, not 8
+
+# narration: the agent narrating its own moves: "I'm checking", "Let me", "Next I'll", "Now I".
+# / not: "We're switching to ruff" (the team deciding: "we're" is not a narration cue), "I prefer tabs" (a stance).
+_OPENERS = r'(?:now|next|then|first|ok(?:ay)?|great|good|done)[,:]? '
+_STANDING = ('prefer', 'like', 'love', 'hate', 'dislike', 'want', 'would rather', 'usually', 'always', 'never', 'tend')
+_ZH_NARRATION = ('我先', '我来', '让我', '接下来', '现在我', '用户')
+NARRATION_RE = (r'(?i)^(?:' + _OPENERS + r')?(?:i(?= )(?! (?:' + either(_STANDING) + r')\b)'
+                r"|i'm|i am|i'll|i will|i need|i've|let me|let's" + _CHOICE + r"|we'll)\b"
+                r'|^(?:' + either(_ZH_NARRATION) + ')')
+
+# status: "All 1274 tests pass.", "No debug logs remain.", "lint passed", "所有检查通过".
+# / not: "Rollbacks are done by redeploying the previous tag" (done by: how, not status).
+_STATUS = (
+    'pass(?:es|ed|ing)?', 'complete[d]?', r'done(?! (?:by|via|through|with|in|on|at)\b)', 'clean(?:ly)?', 'green',
+    'succeed(?:s|ed)?', 'successful(?:ly)?', 'ready', 'looks good', 'lgtm', 'remain(?:s|ing)?',
+    'no (?:issues|failures|errors|regressions|changes|problems)',
+)
+_ZH_STATUS = ('通过', '成功', '没有问题')
+STATUS_RE = r'(?i)\b(?:' + either(_STATUS) + r')\b|' + either(_ZH_STATUS)
+_STATUS_GATE = ('pass passes passed passing complete completed done clean cleanly green succeed succeeds '
+                'succeeded successful successfully ready looks lgtm remain remains remaining no')
+
+# deixis: the sentence points at this moment or this change: "now", "this PR", "here", "这次", "现在".
+# / not: "Timestamps are stored in UTC." (nothing pointed at)
+_IN_VIEW = ('pr', 'branch', 'commit', 'session', 'change', 'diff', 'run', 'time', 'file', 'function', 'test', 'fix',
+            'patch', 'task', 'issue', 'step')
+_ZH_DEIXIS = ('这次', '现在', '刚才', '目前', '先')
+DEIXIS_RE = (r'(?i)\b(?:now|currently|today|just|already|still|yet|at the moment|this (?:' + either(_IN_VIEW) + ')'
+             r'|these changes|here)\b|' + either(_ZH_DEIXIS))
+_DEIXIS_GATE = 'now currently today just already still yet moment this these here'
+
+# location in code: "line 2638", "runner.ts:928", a commit hash, "PR #123", "#6". / not: "three lines of code"
+LOCATION_RE = (r'(?i)\blines? \d+|第\s*\d+\s*行|\w\.\w{1,4}:\d+'
+               r'|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b'  # a commit hash: hex, with a digit and a letter
+               r'|(?:pr|issue)? ?#\d+\b|\(\d+ ?(?:lines?|files?)\)')
+# count of things in view: "3 tests", "all 4 files", "12 callers". / not: "3 retries at most" (a limit, not a count)
+_COUNTED = ('tests?', 'files?', 'places?', 'callers?', 'call sites?', 'errors?', 'warnings?', 'issues?', 'commits?',
+            'checks?', 'changes?', 'occurrences?', 'packages?')
+COUNT_RE = r'(?i)\b(?:all )?\d+ (?:' + either(_COUNTED) + r')\b'
+
+# label or heading: "**Step 3**: ...", "**Goal**:", "Summary:", "代码质量（同步修复）".
 # Not a label that names a lasting kind: "Decision: ...", "Settled: ...", "Root cause: ...", "Convention: ...".
-_LASTING_LABEL = r'(?!\**(?:decisions?|decided|settled|agreed|verdict|conclusion|resolution|rules?|conventions?|constraints?|root cause|cause)\b)'
+_LASTING_LABELS = ('decisions?', 'decided', 'settled', 'agreed', 'verdict', 'conclusion', 'resolution', 'rules?',
+                   'conventions?', 'constraints?', 'root cause', 'cause')
+_LASTING_LABEL = r'(?!\**(?:' + either(_LASTING_LABELS) + r')\b)'
 LABEL_RE = r'(?i)^' + _LASTING_LABEL + r'(?:\*\*[^*]{1,60}\*\*\s*[:：—–-]?|[\w /`-]{1,40}[:：]\s)|[:：]$'
-# A plan step or one-off request that opens with a bare verb: "Run `bun run test`", "Mirror: add ...".
-STEP_RE = (r'(?i)^(?:run|add|update|remove|check|create|fix|implement|replace|move|ensure|write|delete|rename|extract|mirror|'
-           r'verify|switch|read|open|wire|call|pass|return|change|refactor|test|merge|push|commit|install|bump|export|import|'
-           r'extend|handle|skip|drop|set|make|modify|introduce|register|adjust|include|document|reply|finish|complete|'
-           r'mention|start|provide|explain|show|tell|describe|look|investigate|find|give|list|summarize|summarise|clarify|review|'
-           r'analyze|analyse|debug|continue|proceed|generate|prepare|draft|fetch|rerun)\b')
-# An option pointed at by its number or letter: "I like Option 1", "**Option B: Propagate a warning flag**". The
+
+# step: a plan step or one-off request that opens with a bare verb: "Run `bun run test`", "Mirror: add ...".
+# / not: "Go with Terraform for the new infrastructure" (a decision), "Prefer pathlib over os.path" (a convention).
+_STEPS = (
+    'run', 'add', 'update', 'remove', 'check', 'create', 'fix', 'implement', 'replace', 'move', 'ensure', 'write',
+    'delete', 'rename', 'extract', 'mirror', 'verify', 'switch', 'read', 'open', 'wire', 'call', 'pass', 'return',
+    'change', 'refactor', 'test', 'merge', 'push', 'commit', 'install', 'bump', 'export', 'import', 'extend',
+    'handle', 'skip', 'drop', 'set', 'make', 'modify', 'introduce', 'register', 'adjust', 'include', 'document',
+    'reply', 'finish', 'complete', 'mention', 'start', 'provide', 'explain', 'show', 'tell', 'describe', 'look',
+    'investigate', 'find', 'give', 'list', 'summarize', 'summarise', 'clarify', 'review', 'analyze', 'analyse',
+    'debug', 'continue', 'proceed', 'generate', 'prepare', 'draft', 'fetch', 'rerun',
+)
+STEP_RE = r'(?i)^(?:' + either(_STEPS) + r')\b'
+
+# option: one pointed at by its number or letter: "I like Option 1", "**Option B: Propagate a warning flag**". The
 # options are the moment's alternatives; what lasts is the choice, said in its own words.
+# / not: "Keep the retry option a user sets in the config file."
 OPTION_RE = r'(?i)\boptions? (?:[1-9]\d?\b|(?-i:[A-C])\b|one\b|two\b|three\b)'
-# A sentence whose subject points at what is in view: "basically it doesn't require any core code change", "This is
-# pre-existing", "They need to be reusable from RemediateTab.tsx as well", "That explains why there's no PostCommit
-# entry". A lasting statement names what it is about. Not: "It turned out the cron job ran in local time" (a finding),
-# "It is important to pin the version" (no referent), "This repo uses pnpm" (the project, named).
-ANAPHORA_RE = (r"(?i)^(?:(?:basically|so|but|and|also|ok|okay|well|yes|no|hmm|yeah|right|actually)[,:]? )?"
-               r"(?:it|this|that|these|those|they)\b(?! (?:turns?|turned) out\b)(?! (?:repo|repository|project|codebase|team)\b)"
-               r"(?!(?:'s| is) (?:important|necessary|required|essential|critical|best|better|safer|worth)\b)")
-# Several code spans: a remark about the code in view ("`resetState` is the only unstable dep in `useLayoutEffect`").
+
+# anaphora: a subject that points at what is in view: "basically it doesn't require any core code change", "This
+# is pre-existing", "They need to be reusable from RemediateTab.tsx as well", "That explains why there's no
+# PostCommit entry". A lasting statement names what it is about. Not: "It turned out the cron job ran in local
+# time" (a finding), "It is important to pin the version" (no referent), "This repo uses pnpm" (the project, named).
+_FILLERS = ('basically', 'so', 'but', 'and', 'also', 'ok', 'okay', 'well', 'yes', 'no', 'hmm', 'yeah', 'right',
+            'actually')
+_POINTERS = ('it', 'this', 'that', 'these', 'those', 'they')
+_WEIGHTY = ('important', 'necessary', 'required', 'essential', 'critical', 'best', 'better', 'safer', 'worth')
+ANAPHORA_RE = (r'(?i)^(?:(?:' + either(_FILLERS) + r')[,:]? )?'
+               r'(?:' + either(_POINTERS) + r')\b'
+               r'(?! (?:turns?|turned) out\b)'  # a finding
+               r'(?! (?:repo|repository|project|codebase|team)\b)'  # the project, named
+               r"(?!(?:'s| is) (?:" + either(_WEIGHTY) + r')\b)')  # no referent: "it is important to"
+# code_spans: several, a remark about the code in view ("`resetState` is the only unstable dep in
+# `useLayoutEffect`"). / not: "Use `pnpm`." (one name quoted)
 CODE_SPANS_RE = r'`[^`]+`[^`]*`[^`]+`[^`]*`[^`]+`'
+
+# Every feature, in the order evidence.phrases lists them (cues of place and voice after the phrases).
+CUES: tuple[Cue, ...] = (
+    cue('scope', SCOPE_RE, (_SCOPE_GATE, *_ZH_SCOPE), LASTS),
+    cue('modal', MODAL_RE, (_MODAL_GATE, *_ZH_MODAL), LASTS),
+    cue('alternative', ALTERNATIVE_RE, (_ALTERNATIVE_GATE, *_ZH_ALTERNATIVE), LASTS),
+    cue('cause', CAUSE_RE, (_CAUSE_GATE, *_ZH_CAUSE), LASTS),
+    cue('stance', STANCE_RE, ('i we', *_ZH_STANCE), LASTS),
+    cue('team', TEAM_RE, ('we our team 我们',), LASTS),
+    cue('report', REPORT_RE, (*_DONE, 'has have been'), PASSES),
+    cue('zh_report', ZH_REPORT_RE, ('已 了 完成',), PASSES),
+    cue('narration', NARRATION_RE, ('i let we', *_ZH_NARRATION), PASSES),
+    cue('status', STATUS_RE, (_STATUS_GATE, *_ZH_STATUS), PASSES),
+    cue('deixis', DEIXIS_RE, (_DEIXIS_GATE, *_ZH_DEIXIS), PASSES),
+    cue('location', LOCATION_RE, (_DIGITS, '第'), PASSES),
+    cue('count', COUNT_RE, (_DIGITS,), PASSES),
+    cue('label', LABEL_RE, ('* : ：',), PASSES),
+    cue('step', STEP_RE, _STEPS, PASSES),
+    cue('option', OPTION_RE, ('option options',), PASSES),
+    cue('code_spans', CODE_SPANS_RE, ('`',)),
+    cue('rule_noun', RULE_NOUN_RE, (_RULE_NOUN_GATE, *_ZH_RULE_NOUNS), LASTS),
+    cue('cites_rule', CITES_RULE_RE, (_CITES_RULE_GATE, *_ZH_CITES), LASTS),
+    cue('works', WORKS_RE, _WORKS_GATE, LASTS),
+    cue('person', PERSON_RE, ('i m ve ll d me my you your re 我 你',), PASSES),
+    cue('past', PAST_RE, ('was were did didn had hadn went got saw came became broke failed happened', *_ZH_PAST),
+        PASSES),
+    cue('command', COMMAND_RE, (*_TOOLS, '[', *_TERMINAL), PASSES),
+    cue('ask', ASK_RE, (*_WH, *_AUX_WORDS, 'any 吗 么'), PASSES),
+    cue('request', REQUEST_RE, ('please pls can could would let lets go commit push merge want need like 帮我 请 给我',),
+        PASSES),
+    cue('anaphora', ANAPHORA_RE, _POINTERS, PASSES),
+    # Cues of voice: who speaks (evidence.features; a long user turn is 'pasted', a replayed plan 'plan').
+    cue('user'), cue('assistant'), cue('pasted'), cue('plan'), cue('finding', leans=PASSES),
+    # The kind of the rule that picked the sentence (patterns.KINDS; 'marked': an explicit memory marker).
+    *(cue('kind_' + kind) for kind in (*KINDS, 'marked')),
+    # The section a heading opens (evidence.section) and the layout of the line (sentences.LAYOUTS, 'item').
+    cue('decision_section'), cue('why_section', leans=LASTS), cue('do_section', leans=PASSES),
+    cue('item', leans=PASSES), cue('heading', leans=PASSES), cue('quote'),
+    # The turn and the sentence: a long turn reports, a long sentence rarely states a rule.
+    cue('long_turn', leans=PASSES), cue('long_sentence'),
+    # Explicit: the user accepted the recommendation, a marker opened the line, a team's own rule picked it.
+    cue('accepted'), cue('marked'), cue('own_rule'),
+)
+FEATURES = tuple(c.name for c in CUES)  # the one vocabulary: weights.WEIGHTS names exactly these
+PHRASE_FEATURES: tuple[tuple[str, str], ...] = tuple((c.name, c.pattern) for c in CUES if c.pattern)
+GATES: dict[str, frozenset[str]] = {c.name: c.gate for c in CUES if c.pattern}
+CJK_GATES = {name: tuple(w for w in words if not w.isascii()) for name, words in GATES.items()}  # looked for as they are
+LASTING = tuple(c.name for c in CUES if c.leans == LASTS)  # never weighed against a sentence
+MOMENT = tuple(c.name for c in CUES if c.leans == PASSES)  # never weighed for one
+# Tokens of a lowered sentence: a lowercase word, a digit, one of : ： * ` [ or a terminal glyph.
+TOKEN_RE = r'[a-z]+|[0-9:：*`\[' + ''.join(_TERMINAL) + ']'
+# Letters (?i) folds to an ASCII letter (dotless i, long s) and digits other than 0-9: the tokens cannot see them.
+UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'
 
 # Explicit memory: a line of someone's own words that marks a statement for memory.
 # Must catch: "Memory: the staging DB is reset nightly." "Note for AGENTS.md: use pnpm." "记住：时间一律用 UTC。"
@@ -159,61 +411,6 @@ ACCEPT_RE = (r"(?i)(?:(?:yes|yep|yeah|yup|sure|ok|okay|agreed|agree|sounds good|
              r"please|thanks|thank you|go ahead|go for it|do it|do that|ship it|let's do (?:it|that|this)|let's go|"
              r"(?:let's )?go with (?:that|it|this|option \w+|your \w+|\w+)|好的?|可以的?|就这样|就这么办|同意|行|没问题)"
              r"[\s,.!?;:~，。！、…-]*)+")
-
-# Which way each cue points, before any data: the fit (benchmarks/fit_weights.py) keeps the sign and learns the size.
-LASTING = ('scope', 'modal', 'alternative', 'cause', 'stance', 'team', 'rule_noun', 'why_section', 'works', 'cites_rule')
-MOMENT = ('report', 'zh_report', 'narration', 'status', 'deixis', 'location', 'count', 'label', 'step', 'ask',
-          'request', 'command', 'heading', 'item', 'do_section', 'long_turn', 'person', 'past', 'finding', 'option',
-          'anaphora')
-
-PHRASE_FEATURES: tuple[tuple[str, str], ...] = (
-    ('scope', SCOPE_RE), ('modal', MODAL_RE), ('alternative', ALTERNATIVE_RE), ('cause', CAUSE_RE),
-    ('stance', STANCE_RE), ('team', TEAM_RE), ('report', REPORT_RE), ('zh_report', ZH_REPORT_RE),
-    ('narration', NARRATION_RE), ('status', STATUS_RE), ('deixis', DEIXIS_RE), ('location', LOCATION_RE),
-    ('count', COUNT_RE), ('label', LABEL_RE), ('step', STEP_RE), ('option', OPTION_RE), ('code_spans', CODE_SPANS_RE),
-    ('rule_noun', RULE_NOUN_RE), ('cites_rule', CITES_RULE_RE), ('works', WORKS_RE), ('person', PERSON_RE), ('past', PAST_RE),
-    ('command', COMMAND_RE), ('ask', ASK_RE), ('request', REQUEST_RE), ('anaphora', ANAPHORA_RE),
-)
-# Cheap gates: a feature's pattern can only match an ASCII sentence holding one of its tokens (a lowercase
-# word, a digit, one of : ： * ` [ or a terminal glyph), so the pattern runs only then. A sentence with CJK text
-# runs it also when it holds one of its CJK words (CJK_GATES). tests/evidence_test.py proves each gate sound.
-_DIGITS = '0 1 2 3 4 5 6 7 8 9'
-_REPORT_WORDS = ' '.join(re.findall(r'[a-z]+', REPORT_RE.split('(?:i|we)', 1)[1]))
-GATES: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, words in {
-    'scope': 'always never every whenever now forward here future default repo repository project codebase rule '
-             '以后 今后 每次 统一 一律 始终 永远 默认',
-    'modal': 'must mustn should shouldn shall has have required allowed 不要 必须 应该 禁止 不能 不得 不允许',
-    'alternative': 'instead rather favor favour over not 而不是 而非 不用 代替 取代',
-    'cause': 'because caused due root problem issue bug so otherwise means since 导致 因为 原因 所以 否则',
-    'stance': 'i we 偏好 喜欢 习惯 希望 倾向', 'team': 'we our team 我们',
-    'report': _REPORT_WORDS + ' has have been',
-    'zh_report': '已 了 完成',
-    'narration': 'i let we 我先 我来 让我 接下来 现在我 用户',
-    'status': 'pass passes passed passing complete completed done clean cleanly green succeed succeeds succeeded '
-              'successful successfully ready looks lgtm remain remains remaining no 通过 成功 没有问题',
-    'deixis': 'now currently today just already still yet moment this these here 这次 现在 刚才 目前 先',
-    'location': _DIGITS + ' 第',
-    'count': _DIGITS,
-    'label': '* : ：',
-    'step': ' '.join(re.findall(r'[a-z]+', STEP_RE.split('(?:', 1)[1])),
-    'option': 'option options',
-    'code_spans': '`',
-    'rule_noun': 'repo repository project team workflow coding naming coordination rule rules convention conventions '
-                 'policy policies contract invariant truth design guideline guidelines checklist pattern single 约定 规范 惯例 原则',
-    'cites_rule': 'rule rules guide guides guidance convention conventions policy policies checklist guideline guidelines '
-                  'workflow linter lint config contributing project repo repository codebase 目已 码已 库已 中已 里已 一直',
-    'works': ' '.join(w for v in re.findall(r'[a-z]+', WORKS_RE.split('){1,5}', 1)[1]) for w in (v, v.rstrip('s'))),
-    'person': 'i m ve ll d me my you your re 我 你',
-    'past': 'was were did didn had hadn went got saw came became broke failed happened 之前 刚刚 当时',
-    'command': 'bun npm npx pnpm yarn git go mise make python python3 pip uv cargo docker kubectl gh curl cd ls cat [ ➜ ❯ │ ╭ ╰',
-    'ask': 'what why how where when which who whose is are was were does do did can could would will should has have any 吗 么',
-    'request': 'please pls can could would let lets go commit push merge want need like 帮我 请 给我',
-    'anaphora': 'it this that these those they',
-}.items()}
-TOKEN_RE = r'[a-z]+|[0-9:：*`\[➜❯│╭╰]'
-CJK_GATES = {name: tuple(w for w in words if not w.isascii()) for name, words in GATES.items()}  # looked for as they are
-# Letters (?i) folds to an ASCII letter (dotless i, long s) and digits other than 0-9: the tokens cannot see them.
-UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'
 
 # A code-review finding pasted into the conversation (Cursor Bugbot, CodeRabbit, a reviewer's comment): a line of
 # its own naming a severity. What it says is a defect of the change in view, to be fixed: "High Severity",

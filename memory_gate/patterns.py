@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from memory_gate.cues import CITED_RULE, CITES_RULE, CITES_RULE_WORDS
+from memory_gate.cues import CITED_RULE, CITES_RULE, CITES_RULE_WORDS, KINDS
 
 
 class Rule(NamedTuple):
@@ -34,7 +34,7 @@ def rule(name: str, kind: str, pattern: str, unless: str = '', min_length: int =
                 tuple(t for t in words if not t.startswith('^')), tuple(t[1:] for t in words if t.startswith('^')))
 
 
-KINDS = ('decision', 'constraint', 'root_cause', 'convention', 'preference')
+__all__ = ['KINDS', 'Rule', 'rule']  # KINDS lives with the cues (kind_<KIND> is a feature)
 
 # Words that make an instruction general rather than about the next minutes.
 _UNIVERSAL = (

@@ -27,6 +27,7 @@ WEIGHTS: dict[str, float] = {
     'why_section': 0.019,
     'deixis': 0.0,
     'item': 0.0,
+    'kind_marked': 0.0,
     'past': 0.0,
     'scope': 0.0,
     'kind_constraint': -0.054,
