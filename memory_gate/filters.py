@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from memory_gate import patterns
 from memory_gate.patterns import Rule
@@ -70,9 +71,29 @@ def strip_lead(sentence: str) -> str:
     return compiled(patterns.LEAD_CHATTER_RE).sub('', sentence)
 
 
+class Verdict(NamedTuple):
+    """What the judge says of a sentence: kept or not, why not, and the signal rule that picked it."""
+
+    kept: bool
+    reason: str  # '' when kept; else NO_SIGNAL, LENGTH or NOISE + the noise rule's name (the stats key)
+    rule: Rule | None  # None: no signal rule picked it
+
+
+NO_SIGNAL, LENGTH, NOISE = 'no_signal', 'length', 'noise:'
+
+
+def fitting(sentence: str, rule: Rule, noise: str | None, min_length: int, max_length: int) -> Verdict:
+    """The verdict on a sentence a rule picked: dropped as noise (the noise rule's name), for its length, or kept."""
+    if noise is not None:
+        return Verdict(False, NOISE + noise, rule)
+    if not length_ok(sentence, min_length, max_length):
+        return Verdict(False, LENGTH, rule)
+    return Verdict(True, '', rule)
+
+
 def judge(sentence: str, signal: Sequence[Rule], noise: Sequence[Rule],
-          min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH) -> tuple[str, Rule | None]:
-    """Why a sentence is dropped ('no_signal', 'noise:<rule>', 'length'), or ('keep', rule that picked it)."""
+          min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH) -> Verdict:
+    """Why a sentence is dropped (no signal, noise, length), or that it is kept, and the rule that picked it."""
     return Judge(signal, noise, min_length, max_length).verdict(sentence)
 
 
@@ -112,13 +133,9 @@ class Judge:
                 return r.name
         return 'code' if is_code(sentence) else None
 
-    def verdict(self, sentence: str) -> tuple[str, Rule | None]:
+    def verdict(self, sentence: str) -> Verdict:
         found = self.signal_rule(sentence)
         if found is None:
-            return 'no_signal', None
+            return Verdict(False, NO_SIGNAL, None)
         reason = self.noise_reason(sentence)
-        if reason is not None:
-            return 'noise:' + reason, found
-        if not length_ok(sentence, found.min_length or self.min_length, self.max_length):
-            return 'length', found
-        return 'keep', found
+        return fitting(sentence, found, reason, found.min_length or self.min_length, self.max_length)

@@ -93,15 +93,16 @@ class _Run:
 
     def sentence(self, source: str, turn: Turn, sentence: str, ctx: evidence.Context, stats: Counter[str]) -> None:
         """Drop a sentence (no signal, noise, length), or weigh it as a candidate (a recommendation waits)."""
-        verdict, found = self.verdict(sentence, turn, ctx)
+        verdict = self.verdict(sentence, turn, ctx)
+        found = verdict.rule
         if found is None:
             stats['dropped_no_signal'] += 1
             return
         stats['signal'] += 1
-        if verdict != 'keep':
-            stats['dropped_length' if verdict == 'length' else 'dropped_noise'] += 1
-            if verdict != 'length':
-                stats[verdict] += 1
+        if not verdict.kept:
+            stats['dropped_length' if verdict.reason == filters.LENGTH else 'dropped_noise'] += 1
+            if verdict.reason != filters.LENGTH:
+                stats[verdict.reason] += 1
             return
         proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind, whole(turn.session),
                             whole(turn.timestamp), turn.message)
@@ -114,24 +115,22 @@ class _Run:
         else:
             self.weigh(item, stats)
 
-    def verdict(self, sentence: str, turn: Turn, ctx: evidence.Context) -> tuple[str, Rule | None]:
+    def verdict(self, sentence: str, turn: Turn, ctx: evidence.Context) -> filters.Verdict:
         """The judge's verdict; a marked statement is kept unless it is a question, a recommendation may wait, and
         what a plan lists under its decisions is a candidate as such (unless it is noise)."""
         if ctx.marked:
             noise = 'question' if sentence.rstrip().endswith(('?', '？')) else None
-            return self.fitting(sentence, noise), MARKED
-        verdict, found = self.judge.verdict(sentence)
-        if found is None and ctx.section == 'decision_section':
-            return self.fitting(sentence, self.judge.noise_reason(sentence)), LISTED
-        if found is None and turn.role == 'assistant' and evidence.is_recommendation(sentence):
-            return self.fitting(sentence, None), RECOMMENDED
-        return verdict, found
+            return self.fitting(sentence, MARKED, noise)
+        verdict = self.judge.verdict(sentence)
+        if verdict.rule is None and ctx.section == 'decision_section':
+            return self.fitting(sentence, LISTED, self.judge.noise_reason(sentence) or None)
+        if verdict.rule is None and turn.role == 'assistant' and evidence.is_recommendation(sentence):
+            return self.fitting(sentence, RECOMMENDED, None)
+        return verdict
 
-    def fitting(self, sentence: str, noise: str | None) -> str:
-        """The verdict on a sentence no signal rule had to pick: noise, its length, or keep."""
-        if noise:
-            return 'noise:' + noise
-        return 'keep' if filters.length_ok(sentence, self.settings.min_length, self.settings.max_length) else 'length'
+    def fitting(self, sentence: str, rule: Rule, noise: str | None) -> filters.Verdict:
+        """The verdict on a sentence no signal rule had to pick: noise, its length, or kept."""
+        return filters.fitting(sentence, rule, noise, self.settings.min_length, self.settings.max_length)
 
     def settle(self, turn: Turn | None, stats: Counter[str]) -> None:
         """Weigh the waiting recommendations: accepted when this user turn says so, on their own otherwise."""

@@ -7,8 +7,8 @@ from memory_gate.filters import judge, strip_lead, weighted_length
 
 
 def verdict(sentence: str) -> tuple[str, str]:
-    result, rule = judge(strip_lead(sentence), patterns.SIGNAL_RULES, patterns.NOISE_RULES)
-    return result, rule.kind if rule else ''
+    kept, reason, rule = judge(strip_lead(sentence), patterns.SIGNAL_RULES, patterns.NOISE_RULES)
+    return 'keep' if kept else reason, rule.kind if rule else ''
 
 
 MUST_KEEP = [
@@ -160,3 +160,13 @@ SEEDS = [
 @pytest.mark.parametrize('sentence', SEEDS)
 def test_every_seed_family_is_kept(sentence: str) -> None:
     assert verdict(sentence)[0] == 'keep'
+
+
+def test_a_verdict_is_a_value_naming_the_rule_and_the_reason() -> None:
+    kept = judge('Never push directly to main.', patterns.SIGNAL_RULES, patterns.NOISE_RULES)
+    assert (kept.kept, kept.reason, kept.rule and kept.rule.name) == (True, '', 'never_always')
+    asked = judge('Should we always retry?', patterns.SIGNAL_RULES, patterns.NOISE_RULES)
+    assert (asked.kept, asked.reason, asked.rule and asked.rule.name) == (False, 'noise:question', 'never_always')
+    assert judge('The weather is nice.', patterns.SIGNAL_RULES, patterns.NOISE_RULES) == filters.Verdict(
+        False, filters.NO_SIGNAL, None)
+    assert judge('Never.', patterns.SIGNAL_RULES, patterns.NOISE_RULES).reason == filters.LENGTH
