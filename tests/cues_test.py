@@ -1,5 +1,5 @@
-"""Each cue through its own door: sentences fed to its pattern, no rules or weights involved; and one
-feature vocabulary (cues.CUES) that the weights, the fit and evidence.features all name."""
+"""Each cue through its own door: sentences fed to its pattern, no rules or weights involved;
+and one feature vocabulary (cues.CUES) that the weights, the fit and evidence.features name."""
 from __future__ import annotations
 
 import itertools
@@ -48,7 +48,7 @@ EXAMPLES = [
     ('step', 'Prefer pathlib over os.path in new code.', False),
     ('option', 'I like Option 1, from a enabling perspective:', True),
     ('option', 'Keep the retry option a user sets in the config file.', False),
-    ('code_spans', '`resetState` is the only unstable dep in `useLayoutEffect` and `useMemo`.', True),
+    ('code_spans', '`resetState` is the only unstable dep in `useEffect` and `useMemo`.', True),
     ('code_spans', 'Use `pnpm` for the monorepo.', False),
     ('rule_noun', 'The API is a public contract.', True),
     ('rule_noun', 'The API is public.', False),
@@ -71,11 +71,14 @@ EXAMPLES = [
 ]
 
 
-@pytest.mark.parametrize(('name', 'sentence', 'shown'), EXAMPLES, ids=[f'{n}-{s}' for n, _, s in EXAMPLES])
-def test_each_cue_catches_its_example_and_not_its_look_alike(name: str, sentence: str, shown: bool) -> None:
+@pytest.mark.parametrize(('name', 'sentence', 'shown'), EXAMPLES,
+                         ids=[f'{n}-{s}' for n, _, s in EXAMPLES])
+def test_each_cue_catches_its_example_and_not_its_look_alike(name: str, sentence: str,
+                                                             shown: bool) -> None:
     sentence = plain_quotes(sentence)
     assert (re.search(BY_NAME[name].pattern, sentence) is not None) == shown
-    assert (name in evidence.phrases(sentence)) == shown  # the gate lets through what the pattern catches
+    # the gate lets through what the pattern catches
+    assert (name in evidence.phrases(sentence)) == shown
 
 
 def test_every_phrase_cue_has_an_example_each_way() -> None:
@@ -98,11 +101,12 @@ def test_the_weights_name_exactly_the_declared_features() -> None:
 
 def test_the_features_the_code_can_produce_are_the_declared_ones() -> None:
     sentences = [s for _, s, _ in EXAMPLES] + ['x' * (evidence.LONG_SENTENCE + 1)]
-    kinds = {r.kind for r in patterns.SIGNAL_RULES} | {r.kind for r in (pipeline.MARKED, pipeline.LISTED,
-                                                                            pipeline.RECOMMENDED)}
+    own = (pipeline.MARKED, pipeline.LISTED, pipeline.RECOMMENDED)
+    kinds = {r.kind for r in patterns.SIGNAL_RULES + own}
     produced: set[str] = set()
     for role, voice, kind, layout, section, many, flag in itertools.product(
-            ('user', 'assistant'), ('', 'plan', 'finding'), sorted(kinds), ('', 'item', 'heading', 'quote'),
+            ('user', 'assistant'), ('', 'plan', 'finding'), sorted(kinds),
+            ('', 'item', 'heading', 'quote'),
             ('', 'decision_section', 'why_section', 'do_section'), (1, evidence.LONG_TURN),
             ('', 'accepted', 'marked', 'own_rule')):
         ctx = evidence.Context(role, kind, layout, many, voice=voice, section=section,
