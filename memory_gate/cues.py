@@ -1,10 +1,11 @@
 """Cues as data: the features evidence.py weighs, each declared once as a Cue in CUES.
 
-A phrase cue is a named pattern (`*_RE`) with the gate of tokens without which it cannot match; its word
-lists are declared once, for the pattern and the gate. A cue of place or voice is named here too, so the
-feature vocabulary is one tuple: GATES, CJK_GATES, PHRASE_FEATURES, LASTING and MOMENT derive from it.
-Each family says what it must catch and what it must not. Add a cue: one `cue(...)` line here (and its
-word lists above it), then refit the weights (`python -m benchmarks.fit_weights --write`).
+A phrase cue is a named pattern (`*_RE`) with the gate of tokens without which it cannot
+match; its word lists are declared once, for the pattern and the gate. A cue of place or voice
+is named here too, so the feature vocabulary is one tuple: GATES, CJK_GATES, PHRASE_FEATURES,
+LASTING and MOMENT derive from it. Each family says what it must catch and what it must not.
+Add a cue: one `cue(...)` line here (and its word lists above it), then refit the weights
+(`python -m benchmarks.fit_weights --write`).
 """
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ from typing import NamedTuple
 class Cue(NamedTuple):
     """One evidence feature, declared once: every table of the judgment derives from CUES.
 
-    A phrase cue has a pattern (case-insensitive by its leading (?i), compiled on first use) and a gate:
-    the tokens (TOKEN_RE, on the lowered sentence) or CJK words without one of which the pattern cannot
-    match, so most sentences try few patterns (tests/evidence_test.py proves each gate sound). A cue of
-    place or voice has neither: evidence.features tells it from where the sentence sits. `leans` is the
-    way it points before any data; the fit (benchmarks/fit_weights.py) keeps the sign, learns the size.
+    A phrase cue has a pattern (case-insensitive by its leading (?i), compiled on first use)
+    and a gate: the tokens (TOKEN_RE, on the lowered sentence) or CJK words without one of which
+    the pattern cannot match, so most sentences try few patterns (tests/evidence_test.py proves
+    each gate sound). A cue of place or voice has neither: evidence.features tells it from where
+    the sentence sits. `leans` is the way it points before any data; the fit
+    (benchmarks/fit_weights.py) keeps the sign and learns the size.
     """
 
     name: str
@@ -30,7 +32,8 @@ class Cue(NamedTuple):
 
 
 LASTS, PASSES = 'lasting', 'moment'  # the two ways a cue can lean
-KINDS = ('decision', 'constraint', 'root_cause', 'convention', 'preference')  # of a signal rule (patterns.Rule.kind)
+# of a signal rule (patterns.Rule.kind)
+KINDS = ('decision', 'constraint', 'root_cause', 'convention', 'preference')
 
 
 def cue(name: str, pattern: str = '', gate: Iterable[str] = (), leans: str = '') -> Cue:
@@ -51,29 +54,23 @@ _DIGITS = '0 1 2 3 4 5 6 7 8 9'
 
 # --- lasting: the sentence claims to hold beyond this session ---------------------------------
 
-# scope, generic: "Always run the linter." "以后都用 UTC。" / not: "It always returns None" (weighed, not vetoed).
+# scope, generic: "Always run the linter." "以后都用 UTC。" / not: "It always returns None"
+# (weighed, not vetoed).
 _SCOPE = (
-    'always',
-    'never',
-    'every time',
-    'whenever',
-    'from now on',
-    'going forward',
-    'from here on',
-    'in future',
-    'by default',
-    'in this (?:repo|repository|project|codebase)',
-    'across the (?:repo|codebase)',
-    'as a rule',
+    'always', 'never', 'every time', 'whenever', 'from now on', 'going forward', 'from here on',
+    'in future', 'by default', 'in this (?:repo|repository|project|codebase)',
+    'across the (?:repo|codebase)', 'as a rule',
 )
 _ZH_SCOPE = ('以后', '今后', '每次', '统一', '一律', '始终', '永远', '默认')
 SCOPE_RE = r'(?i)\b(?:' + either(_SCOPE) + r')\b|' + either(_ZH_SCOPE)
-_SCOPE_GATE = 'always never every whenever now forward here future default repo repository project codebase rule'
+_SCOPE_GATE = ('always never every whenever now forward here future default '
+               'repo repository project codebase rule')
 
-# modal, normative: "must", "should not", "is required", "不要", "必须". / not: "I might" (no modal).
+# modal, normative: "must", "should not", "is required", "不要", "必须". / not: "I might" (no
+# modal).
 _MODAL = (
-    'must', "mustn't", "should(?:n't)?", 'shall', 'has to', 'have to',
-    'is required', 'are required', 'is not allowed', 'are not allowed',
+    'must', "mustn't", "should(?:n't)?", 'shall', 'has to', 'have to', 'is required',
+    'are required', 'is not allowed', 'are not allowed',
 )
 _ZH_MODAL = ('不要', '必须', '应该', '禁止', '不能', '不得', '不允许')
 MODAL_RE = r'(?i)\b(?:' + either(_MODAL) + r')\b|' + either(_ZH_MODAL)
@@ -81,12 +78,15 @@ _MODAL_GATE = 'must mustn should shouldn shall has have required allowed'
 
 # alternative, a decision that names it: "X instead of Y", "rather than", "not X but Y", "而不是".
 # / not: "Use the cache." (no alternative named)
-_ALTERNATIVE = ('instead of', 'rather than', r'in favou?r of', r'over (?:the|a|an)\b', r'not (?:the|a|an|to)\b')
+_ALTERNATIVE = (
+    'instead of', 'rather than', r'in favou?r of', r'over (?:the|a|an)\b', r'not (?:the|a|an|to)\b',
+)
 _ZH_ALTERNATIVE = ('而不是', '而非', '不用', '代替', '取代')
 ALTERNATIVE_RE = r'(?i)\b(?:' + either(_ALTERNATIVE) + ')|' + either(_ZH_ALTERNATIVE)
 _ALTERNATIVE_GATE = 'instead rather favor favour over not'
 
-# cause, stated as fact: "because", "caused by", "the root cause", "so that", "导致". / not: "Find out." (no cause)
+# cause, stated as fact: "because", "caused by", "the root cause", "so that", "导致". / not: "Find
+# out." (no cause)
 _CAUSE = (
     'because', 'caused by', 'due to', 'root cause', 'the (?:problem|issue|bug) (?:is|was)',
     'so that', 'otherwise', 'which means', 'since',
@@ -95,164 +95,212 @@ _ZH_CAUSE = ('导致', '因为', '原因', '所以', '否则')
 CAUSE_RE = r'(?i)\b(?:' + either(_CAUSE) + r')\b|' + either(_ZH_CAUSE)
 _CAUSE_GATE = 'because caused due root problem issue bug so otherwise means since'
 
-# cites_rule: the speaker cites a rule the project has written down, or a practice it follows:
-# "per repo rules I rebuild first", "the linter requires exhaustive switch cases", "the repo's own rule that says
-# not to push to main", "as CONTRIBUTING asks", "the project already uses forbidigo for banning dangerous patterns",
-# "项目中已广泛使用". Not: "the official docs recommend ..." (somebody else's docs), "matching the existing behaviour"
-# (no rule named), "let me check if the linter flags it" (a question, not a rule), the memory file itself ("per the
-# CLAUDE.md instructions", "the AGENTS.md guidelines say": what it says is in memory already).
+# cites_rule: the speaker cites a rule the project has written down, or a practice it follows: "per
+# repo rules I rebuild first", "the linter requires exhaustive switch cases", "the repo's own rule
+# that says not to push to main", "as CONTRIBUTING asks", "the project already uses forbidigo for
+# banning dangerous patterns", "项目中已广泛使用". Not: "the official docs recommend ..." (somebody
+# else's docs), "matching the existing behaviour" (no rule named), "let me check if the linter flags
+# it" (a question, not a rule), the memory file itself ("per the CLAUDE.md instructions", "the
+# AGENTS.md guidelines say": what it says is in memory already).
 _RULE_SOURCE = (
     r"(?:"
     # the project's own written rules: "the repo's own verification guide", "team conventions"
     r"(?:repo|repository|project|team|codebase)(?:'s)? (?:own )?(?:\w+ )?"
     r"(?:rules?|guides?|guidance|conventions?|polic(?:y|ies)|checklist|guidelines?|workflow)"
     # its tools' configuration and its documents
-    r"|linter(?: config)?|lint (?:config|rules?)|config|style guide|shipping checklist|contributing(?:\.md)?|guidelines?"
+    r"|linter(?: config)?|lint (?:config|rules?)|config|style guide|shipping checklist"
+    r"|contributing(?:\.md)?|guidelines?"
     r")\b"
     r"(?! (?:in|of|from) (?:the )?(?:agents|claude|gemini)\.md)"  # not the memory file's own words
 )
 _NOT_ASKED = r"(?<!if the )(?<!whether the )(?<!what the )(?<!\.md )(?<!if )(?<!whether )(?<!what )"
-_CITING = r'per|as required by|required by|according to|in line with|respect(?:ing)?|follow(?:ing|s)?'
+_CITING = either((
+    'per', 'as required by', 'required by', 'according to', 'in line with', 'respect(?:ing)?',
+    'follow(?:ing|s)?',
+))
 _PER_RULE = r'\b(?:' + _CITING + r') (?:the |this |our )?' + _RULE_SOURCE
 _RULE_VERBS = (
     'says?', 'requires?', 'asks?', 'forbids?', 'allows?', 'treats?', 'expects?', 'prohibits?',
     'mandates?', 'disallows?', 'bans?', 'enforces?', 'flags?',
 )
-_RULE_SAYS = (_NOT_ASKED + r'\b' + _RULE_SOURCE + r'(?: that)? (?:explicitly |also |clearly |only )?'
-              r'(?:' + either(_RULE_VERBS) + r')\b')
+_RULE_SAYS = (_NOT_ASKED + r'\b' + _RULE_SOURCE
+              + r'(?: that)? (?:explicitly |also |clearly |only )?'
+              + r'(?:' + either(_RULE_VERBS) + r')\b')
 _PROJECT_USES = (
-    _NOT_ASKED + r"\b(?:the|this|our) (?:project|repo|repository|codebase)(?:'s)? (?:already |consistently )?"
+    _NOT_ASKED + r"\b(?:the|this|our) (?:project|repo|repository|codebase)(?:'s)? "
+    r"(?:already |consistently )?"
     r"(?:uses|follows|relies on)\b"
     r"|(?:项目|代码|仓库)(?:中|里)?(?:(?:已经?|一直)(?:广泛)?(?:使用|采用|在用)|已有的)"
 )
-CITES_RULE = '|'.join((_PER_RULE, _RULE_SAYS, _PROJECT_USES))  # no flags: patterns.py's rules add their own
+# no flags: patterns.py's rules add their own
+CITES_RULE = '|'.join((_PER_RULE, _RULE_SAYS, _PROJECT_USES))
 CITES_RULE_RE = '(?i)' + CITES_RULE
-# Narration that names a rule by citing it ("I need to add a nolint directive (as required by the linter config)")
-# is not noise; narration that merely mentions a config ("let me see whether the config allows it") still is.
+# Narration that names a rule by citing it ("I need to add a nolint directive (as required by the
+# linter config)") is not noise; narration that merely mentions a config ("let me see whether the
+# config allows it") still is.
 CITED_RULE = '|'.join((_PER_RULE, _PROJECT_USES))
-# One of these is in every match (the rule's cheap gate). The Chinese ones are the place word joined to 已 or 一直:
-# 代码 and 项目 alone are in most Chinese sentences about code.
+# One of these is in every match (the rule's cheap gate). The Chinese ones are the place word joined
+# to 已 or 一直: 代码 and 项目 alone are in most Chinese sentences about code.
 _ZH_CITES = ('目已', '码已', '库已', '中已', '里已', '一直')
 CITES_RULE_WORDS = (
-    'rule', 'guide', 'guidance', 'convention', 'polic', 'checklist', 'guideline', 'workflow', 'lint', 'config',
-    'contributing', 'project', 'repo', 'codebase',
+    'rule', 'guide', 'guidance', 'convention', 'polic', 'checklist', 'guideline', 'workflow',
+    'lint', 'config', 'contributing', 'project', 'repo', 'codebase',
     *_ZH_CITES,
 )
-_CITES_RULE_GATE = ('rule rules guide guides guidance convention conventions policy policies checklist guideline '
-                    'guidelines workflow linter lint config contributing project repo repository codebase')
+_CITES_RULE_GATE = ('rule rules guide guides guidance convention conventions policy policies '
+                    'checklist guideline guidelines workflow linter lint config contributing '
+                    'project repo repository codebase')
 
-# stance, standing and first-person, from the user: "I prefer pnpm", "i no longer use prek", "我习惯".
+# stance, standing and first-person, from the user: "I prefer pnpm", "i no longer use prek",
+# "我习惯".
 # / not: "I want you to rename it" (a request).
 _STANCE = (
-    'prefer', 'like', r'want(?! you\b)', "don't want", 'do not want', 'no longer', 'never', 'always',
-    'usually', 'tend to', 'would rather', "'d rather",
+    'prefer', 'like', r'want(?! you\b)', "don't want", 'do not want', 'no longer', 'never',
+    'always', 'usually', 'tend to', 'would rather', "'d rather",
 )
 _ZH_STANCE = ('偏好', '喜欢', '习惯', '希望', '倾向')
 STANCE_RE = r'(?i)^(?:i|we) (?:' + either(_STANCE) + r')\b|^我(?:们)?(?:' + either(_ZH_STANCE) + ')'
 
-# team, a habit stated in the present: "we use", "our CI runs", "the team ships on Fridays". / not: "I use it".
+# team, a habit stated in the present: "we use", "our CI runs", "the team ships on Fridays". / not:
+# "I use it".
 _TEAM_VERBS = (
-    'decided', 'chose', 'agreed', 'settled on', 'went with', 'picked', 'standardi[sz]ed on', 'use', 'keep',
-    'store', 'run', 'ship', 'deploy', 'release', 'prefer', 'follow', 'avoid', "don't", 'do not', 'never', 'always',
+    'decided', 'chose', 'agreed', 'settled on', 'went with', 'picked', 'standardi[sz]ed on', 'use',
+    'keep', 'store', 'run', 'ship', 'deploy', 'release', 'prefer', 'follow', 'avoid', "don't",
+    'do not', 'never', 'always',
 )
-TEAM_RE = (r"(?i)\b(?:we(?:'ve| have)? (?:" + either(_TEAM_VERBS) + r')|our (?:\w+ ){0,2}(?:is|are|uses?|runs?)'
+TEAM_RE = (r"(?i)\b(?:we(?:'ve| have)? (?:" + either(_TEAM_VERBS) + ')'
+           r'|our (?:\w+ ){0,2}(?:is|are|uses?|runs?)'
            r'|the team)\b|我们(?:用|使用|统一|约定)')
 
-# rule_noun, a rule, contract or design named as such: "the repo rule", "a public contract", "the source of truth",
-# "by design". / not: "the rules engine returned 3" is still named (weighed, not vetoed); "a rule of thumb" too.
+# rule_noun, a rule, contract or design named as such: "the repo rule", "a public contract", "the
+# source of truth", "by design". / not: "the rules engine returned 3" is still named (weighed, not
+# vetoed); "a rule of thumb" too.
 _RULE_NOUNS = (
-    '(?:repo|repository|project|team|workflow|coding|naming|coordination) (?:rules?|conventions?|policy)',
-    'conventions?', 'polic(?:y|ies)', 'contract', 'invariant', 'source of truth', 'by design', 'guidelines?',
-    'checklist', 'the pattern is', 'single source',
+    '(?:repo|repository|project|team|workflow|coding|naming|coordination) '
+    '(?:rules?|conventions?|policy)',
+    'conventions?', 'polic(?:y|ies)', 'contract', 'invariant', 'source of truth', 'by design',
+    'guidelines?', 'checklist', 'the pattern is', 'single source',
 )
 _ZH_RULE_NOUNS = ('约定', '规范', '惯例', '原则')
 RULE_NOUN_RE = r'(?i)\b(?:' + either(_RULE_NOUNS) + r')\b|' + either(_ZH_RULE_NOUNS)
-_RULE_NOUN_GATE = ('repo repository project team workflow coding naming coordination rule rules convention '
-                   'conventions policy policies contract invariant truth design guideline guidelines checklist '
-                   'pattern single')
+_RULE_NOUN_GATE = ('repo repository project team workflow coding naming coordination rule rules '
+                   'convention conventions policy policies contract invariant truth design '
+                   'guideline guidelines checklist pattern single')
 
-# works: how the system works, in the generic present of a thing, not a person: "The linter requires exhaustive
-# switch cases." "graders consume the normalized trajectory" / not: "I need a new page" (a person acting).
+# works: how the system works, in the generic present of a thing, not a person: "The linter requires
+# exhaustive switch cases." "graders consume the normalized trajectory" / not: "I need a new page"
+# (a person acting).
 _WORKS_VERBS = (
-    'requires?', 'expects?', 'forbids?', 'consumes?', 'owns?', 'enforces?', 'rejects?', 'accepts?', 'treats?',
-    'reads?', 'writes?', 'stores?', 'lives?', 'becomes?', 'depends on', 'never', 'always', 'only', 'must',
-    'cannot', "can't", "won't", "doesn't", 'does not', 'do not', "don't",
+    'requires?', 'expects?', 'forbids?', 'consumes?', 'owns?', 'enforces?', 'rejects?', 'accepts?',
+    'treats?', 'reads?', 'writes?', 'stores?', 'lives?', 'becomes?', 'depends on', 'never',
+    'always', 'only', 'must', 'cannot', "can't", "won't", "doesn't", 'does not', 'do not', "don't",
 )
 WORKS_RE = (r"(?i)^(?!(?:i|we|you|let|let's|it|this|that|here|there)\b)(?:[\w`'./@-]+ ){1,5}"
             r'(?:' + either(_WORKS_VERBS) + r')\b')
-_WORKS_GATE = [w for v in tokens(_WORKS_VERBS) for w in (v, v.rstrip('s'))]  # "requires?": require and requires
+# "requires?": require and requires
+_WORKS_GATE = [w for v in tokens(_WORKS_VERBS) for w in (v, v.rstrip('s'))]
 
-# recommend: a recommendation, which becomes a decision when the user accepts it in the next turn (not a feature:
-# evidence.is_recommendation). "I'd recommend Redis." / not: "The docs recommend it."
-RECOMMEND_WORDS = ('recommend', 'suggest', 'propose', 'go with', 'best option', 'option', 'should', '建议', '推荐')
-RECOMMEND_RE = (r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation|i'd go with|"
-                r'the best option|option [a-c1-3]\b|we should|you should)\b|建议|推荐')
+# recommend: a recommendation, which becomes a decision when the user accepts it in the next turn
+# (not a feature: evidence.is_recommendation). "I'd recommend Redis." / not: "The docs recommend
+# it."
+RECOMMEND_WORDS = (
+    'recommend', 'suggest', 'propose', 'go with', 'best option', 'option', 'should', '建议', '推荐',
+)
+RECOMMEND_RE = (r"(?i)\b(?:i(?:'d| would)? (?:recommend|suggest|propose)|my recommendation"
+                r"|i'd go with|the best option|option [a-c1-3]\b|we should|you should)\b|建议|推荐")
 
 # --- of the moment: a report on the work in view, not a fact to keep ---------------------------
 
-# person: the speaker or the listener in person: "I think", "my change", "you can see", "your branch".
+# person: the speaker or the listener in person: "I think", "my change", "you can see", "your
+# branch".
 # / not: "我们决定" (我们 is the team).
 PERSON_RE = r"(?i)\b(?:i|i'm|i've|i'll|i'd|me|my|you|your|you'll|you're)\b|我(?!们)|你"
-# past: events, anywhere in the sentence: "it was", "they were", "had been", "did not". / not: "It is."
-_PAST = ('was', 'were', 'did', "didn't", 'had', "hadn't", 'went', 'got', 'saw', 'came', 'became', 'broke',
-         'failed', 'happened')
+# past: events, anywhere in the sentence: "it was", "they were", "had been", "did not". / not: "It
+# is."
+_PAST = (
+    'was', 'were', 'did', "didn't", 'had', "hadn't", 'went', 'got', 'saw', 'came', 'became',
+    'broke', 'failed', 'happened',
+)
 _ZH_PAST = ('之前', '刚刚', '当时')
 PAST_RE = r'(?i)\b(?:' + either(_PAST) + r')\b|' + either(_ZH_PAST)
 
-# command: a shell command or a log line pasted as prose: "bun agentv eval run x.yaml --dry-run", "[OpenAI Codex]
-# Attempt 1/3 failed". The command is lowercase, as typed, and followed by an argument, not by English: "Go with
-# Terraform" and "Python is pinned to 3.12" are statements, and so is a flag named mid-sentence ("CI passes
-# --frozen-lockfile"). A terminal glyph (➜ ❯ │ ╭ ╰) is a pasted terminal.
-_TOOLS = ('bun', 'npm', 'npx', 'pnpm', 'yarn', 'git', 'go', 'mise', 'make', 'python', 'python3', 'pip', 'uv',
-          'cargo', 'docker', 'kubectl', 'gh', 'curl', 'cd', 'ls', 'cat')
-_ENGLISH = ('with', 'is', 'are', 'was', 'were', 'to', 'for', 'the', 'a', 'an', 'and', 'or', 'of', 'in', 'on', 'it',
-            'this', 'that', 'back', 'ahead', 'through', 'over', 'away', 'out', 'up', 'down', 'into', 'from', 'by',
-            'as', 'at', 'should', 'must', 'will', 'can')
+# command: a shell command or a log line pasted as prose: "bun agentv eval run x.yaml --dry-run",
+# "[OpenAI Codex] Attempt 1/3 failed". The command is lowercase, as typed, and followed by an
+# argument, not by English: "Go with Terraform" and "Python is pinned to 3.12" are statements, and
+# so is a flag named mid-sentence ("CI passes --frozen-lockfile"). A terminal glyph (➜ ❯ │ ╭ ╰) is a
+# pasted terminal.
+_TOOLS = (
+    'bun', 'npm', 'npx', 'pnpm', 'yarn', 'git', 'go', 'mise', 'make', 'python', 'python3', 'pip',
+    'uv', 'cargo', 'docker', 'kubectl', 'gh', 'curl', 'cd', 'ls', 'cat',
+)
+_ENGLISH = (
+    'with', 'is', 'are', 'was', 'were', 'to', 'for', 'the', 'a', 'an', 'and', 'or', 'of', 'in',
+    'on', 'it', 'this', 'that', 'back', 'ahead', 'through', 'over', 'away', 'out', 'up', 'down',
+    'into', 'from', 'by', 'as', 'at', 'should', 'must', 'will', 'can',
+)
 _TERMINAL = ('➜', '❯', '│', '╭', '╰')
 COMMAND_RE = (r'(?i)^(?-i:' + either(_TOOLS) + r')\s+(?!(?:' + either(_ENGLISH) + r')\b)\S+'
               r'|^\[[^\]]{2,40}\]|[' + ''.join(_TERMINAL) + ']')
 
-# ask: a question without its question mark: "what did byok get replaced with", "is this different from mv", "any
-# examples from other eval frameworks". A wh-word asks when an auxiliary follows it, an auxiliary when a subject
-# follows it. Not: "When a subagent runs `git commit`, there's no TTY" (a condition), "Would require prompting
-# Claude" (no subject: a consequence), "Any variables written to this file are exported" (a statement).
+# ask: a question without its question mark: "what did byok get replaced with", "is this different
+# from mv", "any examples from other eval frameworks". A wh-word asks when an auxiliary follows it,
+# an auxiliary when a subject follows it. Not: "When a subagent runs `git commit`, there's no TTY"
+# (a condition), "Would require prompting Claude" (no subject: a consequence), "Any variables
+# written to this file are exported" (a statement).
 _WH = ('what', 'why', 'how', 'where', 'when', 'which', 'who', 'whose')
-_AUX_WORDS = ('is', 'are', 'was', 'were', 'does', 'do', 'did', 'can', 'could', 'would', 'will', 'should', 'has',
-              'have')
+_AUX_WORDS = (
+    'is', 'are', 'was', 'were', 'does', 'do', 'did', 'can', 'could', 'would', 'will', 'should',
+    'has', 'have',
+)
 _AUX = either(_AUX_WORDS)
-_ASKED_OF = ('it', 'this', 'that', 'these', 'those', 'there', 'the', 'we', 'you', 'i', 'they', 'a', 'an', 'my',
-             'our', 'your', 'any', 'someone', 'anyone', 'anything', 'everything', 'something')
-_ASKED_FOR = ('ideas?', 'thoughts?', 'suggestions?', 'examples?', 'updates?', 'news', 'progress', 'questions?',
-              'concerns?')
+_ASKED_OF = (
+    'it', 'this', 'that', 'these', 'those', 'there', 'the', 'we', 'you', 'i', 'they', 'a', 'an',
+    'my', 'our', 'your', 'any', 'someone', 'anyone', 'anything', 'everything', 'something',
+)
+_ASKED_FOR = (
+    'ideas?', 'thoughts?', 'suggestions?', 'examples?', 'updates?', 'news', 'progress',
+    'questions?', 'concerns?',
+)
 ASK_RE = (r'(?i)^(?:(?:' + either(_WH) + r')(?: \w+)? (?:' + _AUX + r'|happens?)\b'
           r'|(?:' + _AUX + r') (?:' + either(_ASKED_OF) + r')\b'
           r'|any (?:' + either(_ASKED_FOR) + r')\b)|吗$|么$')
 
-# request: to do something now: "please", "can you", "I want you to", "commit it", "let's do length only", "帮我".
-# "Let's" with a choice ("let's stick with Alembic", "let's go with pnpm") is a decision, neither request nor narration.
-_CHOICE = r'(?! (?:go with|stick with|stay with|keep using|standardi[sz]e on|settle on|adopt|use)\b)'
-REQUEST_RE = (r"(?i)\b(?:please|pls|can you|could you|would you|(?:i|we) (?:want|need|would like|'d like) you to"
-              r"|(?:let's|lets)" + _CHOICE + r'|go ahead|commit it|push it|merge it)\b|帮我|请你?|给我')
+# request: to do something now: "please", "can you", "I want you to", "commit it", "let's do length
+# only", "帮我". "Let's" with a choice ("let's stick with Alembic", "let's go with pnpm") is a
+# decision, neither request nor narration.
+_CHOICE = (r'(?! (?:go with|stick with|stay with|keep using|standardi[sz]e on|settle on'
+           r'|adopt|use)\b)')
+REQUEST_RE = (r"(?i)\b(?:please|pls|can you|could you|would you"
+              r"|(?:i|we) (?:want|need|would like|'d like) you to"
+              r"|(?:let's|lets)" + _CHOICE + r'|go ahead|commit it|push it|merge it)\b'
+              r'|帮我|请你?|给我')
 
-# report: past-tense work, "Fixed and pushed 1dda1ed.", "Removed the unused import.", "I've added ...", and
-# mid-sentence "In PR we removed the details", "we had a go fmt error, I've fixed".
+# report: past-tense work, "Fixed and pushed 1dda1ed.", "Removed the unused import.", "I've added
+# ...", and mid-sentence "In PR we removed the details", "we had a go fmt error, I've fixed".
 # / not: "The fix removed the lock, so readers never block." (a thing did it, not the speaker)
 _DONE = (
-    'fixed', 'added', 'removed', 'updated', 'documented', 'created', 'implemented', 'changed', 'renamed', 'moved',
-    'deleted', 'merged', 'pushed', 'committed', 'refactored', 'replaced', 'wrote', 'ran', 'verified', 'confirmed',
-    'found', 'caught', 'corrected', 'cleaned', 'resolved', 'rebased', 'bumped', 'reverted', 'dropped',
-    'introduced', 'extracted', 'converted', 'marked', 'restored', 'simplified', 'applied', 'reworked',
-    'tightened', 'wired', 'switched', 'tested', 'checked', 'reviewed',
+    'fixed', 'added', 'removed', 'updated', 'documented', 'created', 'implemented', 'changed',
+    'renamed', 'moved', 'deleted', 'merged', 'pushed', 'committed', 'refactored', 'replaced',
+    'wrote', 'ran', 'verified', 'confirmed', 'found', 'caught', 'corrected', 'cleaned', 'resolved',
+    'rebased', 'bumped', 'reverted', 'dropped', 'introduced', 'extracted', 'converted', 'marked',
+    'restored', 'simplified', 'applied', 'reworked', 'tightened', 'wired', 'switched', 'tested',
+    'checked', 'reviewed',
 )
-REPORT_RE = r"(?i)(?:^|\b(?:i|we)(?:'ve| have| just| also)? )(?:" + either(_DONE) + r')\b|\b(?:has|have) been\b'
-# zh_report, Chinese completion markers: "已修复", "修复了", "完成了". Not a choice made: "我们已经决定放弃",
-# "选用了 Kafka" (a decision said in the perfect is still a decision), nor a state: "已有的模式", "已知" (known).
-ZH_REPORT_RE = r'已(?!经?(?:决定|选|采用|改用|有|知|广泛))\w|(?![选用定])\w了[，。,.\s]|了$|完成'  # \w, not a CJK range: 0.3 ms to compile, not 8
+REPORT_RE = (r"(?i)(?:^|\b(?:i|we)(?:'ve| have| just| also)? )(?:" + either(_DONE) + r')\b'
+             r'|\b(?:has|have) been\b')
+# zh_report, Chinese completion markers: "已修复", "修复了", "完成了". Not a choice made:
+# "我们已经决定放弃", "选用了 Kafka" (a decision said in the perfect is still a decision), nor a
+# state: "已有的模式", "已知" (known). \w, not a CJK range: 0.3 ms to compile, not 8
+ZH_REPORT_RE = r'已(?!经?(?:决定|选|采用|改用|有|知|广泛))\w|(?![选用定])\w了[，。,.\s]|了$|完成'
 
 # narration: the agent narrating its own moves: "I'm checking", "Let me", "Next I'll", "Now I".
-# / not: "We're switching to ruff" (the team deciding: "we're" is not a narration cue), "I prefer tabs" (a stance).
+# / not: "We're switching to ruff" (the team deciding: "we're" is not a narration cue), "I prefer
+# tabs" (a stance).
 _OPENERS = r'(?:now|next|then|first|ok(?:ay)?|great|good|done)[,:]? '
-_STANDING = ('prefer', 'like', 'love', 'hate', 'dislike', 'want', 'would rather', 'usually', 'always', 'never', 'tend')
+_STANDING = (
+    'prefer', 'like', 'love', 'hate', 'dislike', 'want', 'would rather', 'usually', 'always',
+    'never', 'tend',
+)
 _ZH_NARRATION = ('我先', '我来', '让我', '接下来', '现在我', '用户')
 NARRATION_RE = (r'(?i)^(?:' + _OPENERS + r')?(?:i(?= )(?! (?:' + either(_STANDING) + r')\b)'
                 r"|i'm|i am|i'll|i will|i need|i've|let me|let's" + _CHOICE + r"|we'll)\b"
@@ -261,76 +309,104 @@ NARRATION_RE = (r'(?i)^(?:' + _OPENERS + r')?(?:i(?= )(?! (?:' + either(_STANDIN
 # status: "All 1274 tests pass.", "No debug logs remain.", "lint passed", "所有检查通过".
 # / not: "Rollbacks are done by redeploying the previous tag" (done by: how, not status).
 _STATUS = (
-    'pass(?:es|ed|ing)?', 'complete[d]?', r'done(?! (?:by|via|through|with|in|on|at)\b)', 'clean(?:ly)?', 'green',
-    'succeed(?:s|ed)?', 'successful(?:ly)?', 'ready', 'looks good', 'lgtm', 'remain(?:s|ing)?',
-    'no (?:issues|failures|errors|regressions|changes|problems)',
+    'pass(?:es|ed|ing)?', 'complete[d]?', r'done(?! (?:by|via|through|with|in|on|at)\b)',
+    'clean(?:ly)?', 'green', 'succeed(?:s|ed)?', 'successful(?:ly)?', 'ready', 'looks good', 'lgtm',
+    'remain(?:s|ing)?', 'no (?:issues|failures|errors|regressions|changes|problems)',
 )
 _ZH_STATUS = ('通过', '成功', '没有问题')
 STATUS_RE = r'(?i)\b(?:' + either(_STATUS) + r')\b|' + either(_ZH_STATUS)
-_STATUS_GATE = ('pass passes passed passing complete completed done clean cleanly green succeed succeeds '
-                'succeeded successful successfully ready looks lgtm remain remains remaining no')
+_STATUS_GATE = ('pass passes passed passing complete completed done clean cleanly green '
+                'succeed succeeds succeeded successful successfully ready looks lgtm '
+                'remain remains remaining no')
 
-# deixis: the sentence points at this moment or this change: "now", "this PR", "here", "这次", "现在".
+# deixis: the sentence points at this moment or this change: "now", "this PR", "here", "这次",
+# "现在".
 # / not: "Timestamps are stored in UTC." (nothing pointed at)
-_IN_VIEW = ('pr', 'branch', 'commit', 'session', 'change', 'diff', 'run', 'time', 'file', 'function', 'test', 'fix',
-            'patch', 'task', 'issue', 'step')
+_IN_VIEW = (
+    'pr', 'branch', 'commit', 'session', 'change', 'diff', 'run', 'time', 'file', 'function',
+    'test', 'fix', 'patch', 'task', 'issue', 'step',
+)
 _ZH_DEIXIS = ('这次', '现在', '刚才', '目前', '先')
-DEIXIS_RE = (r'(?i)\b(?:now|currently|today|just|already|still|yet|at the moment|this (?:' + either(_IN_VIEW) + ')'
+DEIXIS_RE = (r'(?i)\b(?:now|currently|today|just|already|still|yet|at the moment'
+             r'|this (?:' + either(_IN_VIEW) + ')'
              r'|these changes|here)\b|' + either(_ZH_DEIXIS))
 _DEIXIS_GATE = 'now currently today just already still yet moment this these here'
 
-# location in code: "line 2638", "runner.ts:928", a commit hash, "PR #123", "#6". / not: "three lines of code"
+# location in code: "line 2638", "runner.ts:928", a commit hash, "PR #123", "#6". / not: "three
+# lines of code"
 LOCATION_RE = (r'(?i)\blines? \d+|第\s*\d+\s*行|\w\.\w{1,4}:\d+'
-               r'|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b'  # a commit hash: hex, with a digit and a letter
+               # a commit hash: hex, with a digit and a letter
+               r'|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b'
                r'|(?:pr|issue)? ?#\d+\b|\(\d+ ?(?:lines?|files?)\)')
-# count of things in view: "3 tests", "all 4 files", "12 callers". / not: "3 retries at most" (a limit, not a count)
-_COUNTED = ('tests?', 'files?', 'places?', 'callers?', 'call sites?', 'errors?', 'warnings?', 'issues?', 'commits?',
-            'checks?', 'changes?', 'occurrences?', 'packages?')
+# count of things in view: "3 tests", "all 4 files", "12 callers". / not: "3 retries at most" (a
+# limit, not a count)
+_COUNTED = (
+    'tests?', 'files?', 'places?', 'callers?', 'call sites?', 'errors?', 'warnings?', 'issues?',
+    'commits?', 'checks?', 'changes?', 'occurrences?', 'packages?',
+)
 COUNT_RE = r'(?i)\b(?:all )?\d+ (?:' + either(_COUNTED) + r')\b'
 
 # label or heading: "**Step 3**: ...", "**Goal**:", "Summary:", "代码质量（同步修复）".
-# Not a label that names a lasting kind: "Decision: ...", "Settled: ...", "Root cause: ...", "Convention: ...".
-_LASTING_LABELS = ('decisions?', 'decided', 'settled', 'agreed', 'verdict', 'conclusion', 'resolution', 'rules?',
-                   'conventions?', 'constraints?', 'root cause', 'cause')
+# Not a label that names a lasting kind: "Decision: ...", "Settled: ...", "Root cause: ...",
+# "Convention: ...".
+_LASTING_LABELS = (
+    'decisions?', 'decided', 'settled', 'agreed', 'verdict', 'conclusion', 'resolution', 'rules?',
+    'conventions?', 'constraints?', 'root cause', 'cause',
+)
 _LASTING_LABEL = r'(?!\**(?:' + either(_LASTING_LABELS) + r')\b)'
-LABEL_RE = r'(?i)^' + _LASTING_LABEL + r'(?:\*\*[^*]{1,60}\*\*\s*[:：—–-]?|[\w /`-]{1,40}[:：]\s)|[:：]$'
+LABEL_RE = (r'(?i)^' + _LASTING_LABEL
+            + r'(?:\*\*[^*]{1,60}\*\*\s*[:：—–-]?'  # a bold label
+            + r'|[\w /`-]{1,40}[:：]\s)'  # a few words and a colon
+            + r'|[:：]$')  # a lead-in line
 
-# step: a plan step or one-off request that opens with a bare verb: "Run `bun run test`", "Mirror: add ...".
-# / not: "Go with Terraform for the new infrastructure" (a decision), "Prefer pathlib over os.path" (a convention).
+# step: a plan step or one-off request that opens with a bare verb: "Run `bun run test`", "Mirror:
+# add ...".
+# / not: "Go with Terraform for the new infrastructure" (a decision), "Prefer pathlib over os.path"
+# (a convention).
 _STEPS = (
-    'run', 'add', 'update', 'remove', 'check', 'create', 'fix', 'implement', 'replace', 'move', 'ensure', 'write',
-    'delete', 'rename', 'extract', 'mirror', 'verify', 'switch', 'read', 'open', 'wire', 'call', 'pass', 'return',
-    'change', 'refactor', 'test', 'merge', 'push', 'commit', 'install', 'bump', 'export', 'import', 'extend',
-    'handle', 'skip', 'drop', 'set', 'make', 'modify', 'introduce', 'register', 'adjust', 'include', 'document',
-    'reply', 'finish', 'complete', 'mention', 'start', 'provide', 'explain', 'show', 'tell', 'describe', 'look',
-    'investigate', 'find', 'give', 'list', 'summarize', 'summarise', 'clarify', 'review', 'analyze', 'analyse',
-    'debug', 'continue', 'proceed', 'generate', 'prepare', 'draft', 'fetch', 'rerun',
+    'run', 'add', 'update', 'remove', 'check', 'create', 'fix', 'implement', 'replace', 'move',
+    'ensure', 'write', 'delete', 'rename', 'extract', 'mirror', 'verify', 'switch', 'read', 'open',
+    'wire', 'call', 'pass', 'return', 'change', 'refactor', 'test', 'merge', 'push', 'commit',
+    'install', 'bump', 'export', 'import', 'extend', 'handle', 'skip', 'drop', 'set', 'make',
+    'modify', 'introduce', 'register', 'adjust', 'include', 'document', 'reply', 'finish',
+    'complete', 'mention', 'start', 'provide', 'explain', 'show', 'tell', 'describe', 'look',
+    'investigate', 'find', 'give', 'list', 'summarize', 'summarise', 'clarify', 'review', 'analyze',
+    'analyse', 'debug', 'continue', 'proceed', 'generate', 'prepare', 'draft', 'fetch', 'rerun',
 )
 STEP_RE = r'(?i)^(?:' + either(_STEPS) + r')\b'
 
-# option: one pointed at by its number or letter: "I like Option 1", "**Option B: Propagate a warning flag**". The
-# options are the moment's alternatives; what lasts is the choice, said in its own words.
+# option: one pointed at by its number or letter: "I like Option 1", "**Option B: Propagate a
+# warning flag**". The options are the moment's alternatives; what lasts is the choice, said in its
+# own words.
 # / not: "Keep the retry option a user sets in the config file."
 OPTION_RE = r'(?i)\boptions? (?:[1-9]\d?\b|(?-i:[A-C])\b|one\b|two\b|three\b)'
 
-# anaphora: a subject that points at what is in view: "basically it doesn't require any core code change", "This
-# is pre-existing", "They need to be reusable from RemediateTab.tsx as well", "That explains why there's no
-# PostCommit entry". A lasting statement names what it is about. Not: "It turned out the cron job ran in local
-# time" (a finding), "It is important to pin the version" (no referent), "This repo uses pnpm" (the project, named).
-_FILLERS = ('basically', 'so', 'but', 'and', 'also', 'ok', 'okay', 'well', 'yes', 'no', 'hmm', 'yeah', 'right',
-            'actually')
+# anaphora: a subject that points at what is in view: "basically it doesn't require any core code
+# change", "This is pre-existing", "They need to be reusable from RemediateTab.tsx as well", "That
+# explains why there's no PostCommit entry". A lasting statement names what it is about. Not: "It
+# turned out the cron job ran in local time" (a finding), "It is important to pin the version" (no
+# referent), "This repo uses pnpm" (the project, named).
+_FILLERS = (
+    'basically', 'so', 'but', 'and', 'also', 'ok', 'okay', 'well', 'yes', 'no', 'hmm', 'yeah',
+    'right', 'actually',
+)
 _POINTERS = ('it', 'this', 'that', 'these', 'those', 'they')
-_WEIGHTY = ('important', 'necessary', 'required', 'essential', 'critical', 'best', 'better', 'safer', 'worth')
+_WEIGHTY = (
+    'important', 'necessary', 'required', 'essential', 'critical', 'best', 'better', 'safer',
+    'worth',
+)
 ANAPHORA_RE = (r'(?i)^(?:(?:' + either(_FILLERS) + r')[,:]? )?'
                r'(?:' + either(_POINTERS) + r')\b'
                r'(?! (?:turns?|turned) out\b)'  # a finding
                r'(?! (?:repo|repository|project|codebase|team)\b)'  # the project, named
-               r"(?!(?:'s| is) (?:" + either(_WEIGHTY) + r')\b)')  # no referent: "it is important to"
+               # no referent: "it is important to"
+               r"(?!(?:'s| is) (?:" + either(_WEIGHTY) + r')\b)')
 # code_spans: several, a remark about the code in view ("`resetState` is the only unstable dep in
 # `useLayoutEffect`"). / not: "Use `pnpm`." (one name quoted)
 CODE_SPANS_RE = r'`[^`]+`[^`]*`[^`]+`[^`]*`[^`]+`'
 
-# Every feature, in the order evidence.phrases lists them (cues of place and voice after the phrases).
+# Every feature, in the order evidence.phrases lists them (cues of place and voice after the
+# phrases).
 CUES: tuple[Cue, ...] = (
     cue('scope', SCOPE_RE, (_SCOPE_GATE, *_ZH_SCOPE), LASTS),
     cue('modal', MODAL_RE, (_MODAL_GATE, *_ZH_MODAL), LASTS),
@@ -353,44 +429,56 @@ CUES: tuple[Cue, ...] = (
     cue('cites_rule', CITES_RULE_RE, (_CITES_RULE_GATE, *_ZH_CITES), LASTS),
     cue('works', WORKS_RE, _WORKS_GATE, LASTS),
     cue('person', PERSON_RE, ('i m ve ll d me my you your re 我 你',), PASSES),
-    cue('past', PAST_RE, ('was were did didn had hadn went got saw came became broke failed happened', *_ZH_PAST),
-        PASSES),
+    cue('past', PAST_RE, (*(w.replace("n't", 'n') for w in _PAST), *_ZH_PAST), PASSES),
     cue('command', COMMAND_RE, (*_TOOLS, '[', *_TERMINAL), PASSES),
     cue('ask', ASK_RE, (*_WH, *_AUX_WORDS, 'any 吗 么'), PASSES),
-    cue('request', REQUEST_RE, ('please pls can could would let lets go commit push merge want need like 帮我 请 给我',),
-        PASSES),
+    cue('request', REQUEST_RE, (
+        'please pls can could would let lets go commit push merge want need like 帮我 请 给我',
+    ), PASSES),
     cue('anaphora', ANAPHORA_RE, _POINTERS, PASSES),
-    # Cues of voice: who speaks (evidence.features; a long user turn is 'pasted', a replayed plan 'plan').
+    # Cues of voice: who speaks (evidence.features; a long user turn is 'pasted', a replayed plan
+    # 'plan').
     cue('user'), cue('assistant'), cue('pasted'), cue('plan'), cue('finding', leans=PASSES),
-    # The kind of the rule that picked the sentence (patterns.KINDS; 'marked': an explicit memory marker).
+    # The kind of the rule that picked the sentence (patterns.KINDS; 'marked': an explicit memory
+    # marker).
     *(cue('kind_' + kind) for kind in (*KINDS, 'marked')),
-    # The section a heading opens (evidence.section) and the layout of the line (sentences.LAYOUTS, 'item').
+    # The section a heading opens (evidence.section) and the layout of the line (sentences.LAYOUTS,
+    # 'item').
     cue('decision_section'), cue('why_section', leans=LASTS), cue('do_section', leans=PASSES),
     cue('item', leans=PASSES), cue('heading', leans=PASSES), cue('quote'),
     # The turn and the sentence: a long turn reports, a long sentence rarely states a rule.
     cue('long_turn', leans=PASSES), cue('long_sentence'),
-    # Explicit: the user accepted the recommendation, a marker opened the line, a team's own rule picked it.
+    # Explicit: the user accepted the recommendation, a marker opened the line, a team's own rule
+    # picked it.
     cue('accepted'), cue('marked'), cue('own_rule'),
 )
 FEATURES = tuple(c.name for c in CUES)  # the one vocabulary: weights.WEIGHTS names exactly these
 PHRASE_FEATURES: tuple[tuple[str, str], ...] = tuple((c.name, c.pattern) for c in CUES if c.pattern)
 GATES: dict[str, frozenset[str]] = {c.name: c.gate for c in CUES if c.pattern}
-CJK_GATES = {name: tuple(w for w in words if not w.isascii()) for name, words in GATES.items()}  # looked for as they are
+# looked for as they are
+CJK_GATES = {name: tuple(w for w in words if not w.isascii()) for name, words in GATES.items()}
 LASTING = tuple(c.name for c in CUES if c.leans == LASTS)  # never weighed against a sentence
 MOMENT = tuple(c.name for c in CUES if c.leans == PASSES)  # never weighed for one
 # Tokens of a lowered sentence: a lowercase word, a digit, one of : ： * ` [ or a terminal glyph.
 TOKEN_RE = r'[a-z]+|[0-9:：*`\[' + ''.join(_TERMINAL) + ']'
-# Letters (?i) folds to an ASCII letter (dotless i, long s) and digits other than 0-9: the tokens cannot see them.
+# Letters (?i) folds to an ASCII letter (dotless i, long s) and digits other than 0-9: the tokens
+# cannot see them.
 UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'
 
 # Explicit memory: a line of someone's own words that marks a statement for memory.
-# Must catch: "Memory: the staging DB is reset nightly." "Note for AGENTS.md: use pnpm." "记住：时间一律用 UTC。"
+# Must catch: "Memory: the staging DB is reset nightly." "Note for AGENTS.md: use pnpm."
+# "记住：时间一律用 UTC。"
 # Must not: "4. Memory: unbounded data structures" (a list item: the layout says so, see is_marked).
-_MARKER = (r'\*{0,2}(?:memory|remember|durable|note for (?:agents|claude|gemini)\.md|for (?:agents|claude|gemini)\.md|'
-           r'(?:agents|claude|gemini)\.md|记住|记忆|备忘)\*{0,2}\s*[:：]\s*\*{0,2}\s*(?=\S)')
-MARKER_RE = '(?i)^' + _MARKER  # at the start of a line (evidence.placed knows which sentences open one)
-MARKER_ANY_LINE_RE = '(?im)^[ \t]*' + _MARKER  # somewhere in a turn: then the turn is never screened out whole
-# What `memory-gate snippet` prints, for a team to paste into its AGENTS.md (the tool never writes it there).
+_MARKER = (r'\*{0,2}(?:memory|remember|durable'
+           r'|note for (?:agents|claude|gemini)\.md|for (?:agents|claude|gemini)\.md'
+           r'|(?:agents|claude|gemini)\.md|记住|记忆|备忘)'
+           r'\*{0,2}\s*[:：]\s*\*{0,2}\s*(?=\S)')
+# at the start of a line (evidence.placed knows which sentences open one)
+MARKER_RE = '(?i)^' + _MARKER
+# somewhere in a turn: then the turn is never screened out whole
+MARKER_ANY_LINE_RE = '(?im)^[ \t]*' + _MARKER
+# What `memory-gate snippet` prints, for a team to paste into its AGENTS.md (the tool never writes
+# it there).
 SNIPPET = """\
 ## Durable findings
 
@@ -404,34 +492,52 @@ memory-gate proposes these lines for review when the session is committed. State
 what you did: no "I fixed", no line numbers, no "for now".
 """
 
-# The user accepting what the assistant just recommended, as a whole short turn: "yes", "agreed", "go with that", "好".
-# The whole turn is made of these: "yes", "ok, go ahead", "sounds good, do it", "let's go with option 2", "好的，就这么办".
+# The user accepting what the assistant just recommended, as a whole short turn: "yes", "agreed",
+# "go with that", "好". The whole turn is made of these: "yes", "ok, go ahead", "sounds good, do
+# it", "let's go with option 2", "好的，就这么办".
 # Must not: "Yes, but use Redis", "no", "不好" (a word outside the set).
-ACCEPT_RE = (r"(?i)(?:(?:yes|yep|yeah|yup|sure|ok|okay|agreed|agree|sounds good|perfect|great|makes sense|lgtm|approved?|"
-             r"please|thanks|thank you|go ahead|go for it|do it|do that|ship it|let's do (?:it|that|this)|let's go|"
-             r"(?:let's )?go with (?:that|it|this|option \w+|your \w+|\w+)|好的?|可以的?|就这样|就这么办|同意|行|没问题)"
+ACCEPT_RE = (r"(?i)(?:(?:yes|yep|yeah|yup|sure|ok|okay|agreed|agree|sounds good|perfect|great"
+             r"|makes sense|lgtm|approved?|please|thanks|thank you|go ahead|go for it|do it|do that"
+             r"|ship it|let's do (?:it|that|this)|let's go"
+             r"|(?:let's )?go with (?:that|it|this|option \w+|your \w+|\w+)"
+             r"|好的?|可以的?|就这样|就这么办|同意|行|没问题)"
              r"[\s,.!?;:~，。！、…-]*)+")
 
-# A code-review finding pasted into the conversation (Cursor Bugbot, CodeRabbit, a reviewer's comment): a line of
-# its own naming a severity. What it says is a defect of the change in view, to be fixed: "High Severity",
-# "Severity: medium", "⚠️ Potential issue". Not: "the severity of an alert is set in the config" (not a line of its own).
-FINDING_LINE_RE = r'(?i)^\W*(?:(?:critical|high|medium|low|minor|major) severity|severity\s*[:：]\s*\w+|potential issue)\W*$'
+# A code-review finding pasted into the conversation (Cursor Bugbot, CodeRabbit, a reviewer's
+# comment): a line of its own naming a severity. What it says is a defect of the change in view, to
+# be fixed: "High Severity", "Severity: medium", "⚠️ Potential issue". Not: "the severity of an
+# alert is set in the config" (not a line of its own).
+FINDING_LINE_RE = (r'(?i)^\W*(?:(?:critical|high|medium|low|minor|major) severity'
+                   r'|severity\s*[:：]\s*\w+|potential issue)\W*$')
 
-# The heading a sentence sits under says what kind of text it is. Background, reasons and decisions last:
-# "## Context", "### Root cause", "**Key decisions**". Steps, file lists, checks and summaries do not:
-# "## Changes", "### Verification", "## Summary", "Fix 2: Guard aggregation".
-# A heading that names what is under it as decisions: "## Decisions", "### Key Decisions", "## Design decisions",
-# "Key technical decisions:". Not: "#### PreToolUse decision" (a heading about one hook's output field).
-_DECISIONS = (r'[^\w\n]*(?:(?:(?:key|main|major|important|design|technical|architectural|architecture|product|final)\s+)*'
+# The heading a sentence sits under says what kind of text it is. Background, reasons and decisions
+# last: "## Context", "### Root cause", "**Key decisions**". Steps, file lists, checks and summaries
+# do not: "## Changes", "### Verification", "## Summary", "Fix 2: Guard aggregation". A heading that
+# names what is under it as decisions: "## Decisions", "### Key Decisions", "## Design decisions",
+# "Key technical decisions:". Not: "#### PreToolUse decision" (a heading about one hook's output
+# field).
+_DECISIONS = (r'[^\w\n]*(?:(?:(?:key|main|major|important|design|technical|architectural'
+              r'|architecture|product|final)\s+)*'
               r'(?:decisions|decided)\b|决策|决定)')
 DECISION_SECTION_RE = r'(?i)^' + _DECISIONS
-DECISION_HEADING_ANY_LINE_RE = r'(?im)^' + _DECISIONS  # somewhere in a turn: then it is never screened out whole
-WHY_SECTION_RE = (r'(?i)\b(?:context|background|problem|root cause|cause|why|rationale|decisions?|design|approach|architecture|'
-                  r'constraints?|conventions?|notes?|goal|overview|how it works|key (?:points|facts|findings))\b|背景|原因|决策|设计|约定|架构')
-DO_SECTION_RE = (r'(?i)\b(?:changes?|steps?|deliverables?|what to (?:produce|build|deliver|do)|expected output|implementation|'
-                 r'files?(?: to (?:change|modify))?|verification|verify|testing|tests?|tasks?|todo|plan|summary|'
-                 r'what (?:was|i) (?:changed|did|fixed)|next steps?|fix \d+|phase \d+|step \d+|results?|status|review)\b|修改|步骤|验证|测试|总结|计划')
-# Every WHY_SECTION_RE or DO_SECTION_RE match holds one, lowered (ı, ſ, İ's U+0307: (?i) folds them, .lower() does not).
-SECTION_WORDS = tuple(('context|background|problem|cause|why|rationale|decision|design|approach|architecture|constraint|convention|'
-                       'note|goal|overview|how it works|key |背景|原因|决策|设计|约定|架构|change|step|implementation|file|verif|test|'
-                       'task|todo|plan|summary|what |fix |phase |result|status|review|deliverable|expected output|修改|步骤|验证|测试|总结|计划|\u0131|\u017f|\u0307').split('|'))
+# somewhere in a turn: then it is never screened out whole
+DECISION_HEADING_ANY_LINE_RE = r'(?im)^' + _DECISIONS
+WHY_SECTION_RE = (r'(?i)\b(?:context|background|problem|root cause|cause|why|rationale|decisions?'
+                  r'|design|approach|architecture|constraints?|conventions?|notes?|goal|overview'
+                  r'|how it works|key (?:points|facts|findings))\b'
+                  r'|背景|原因|决策|设计|约定|架构')
+DO_SECTION_RE = (r'(?i)\b(?:changes?|steps?|deliverables?|what to (?:produce|build|deliver|do)'
+                 r'|expected output|implementation|files?(?: to (?:change|modify))?|verification'
+                 r'|verify|testing|tests?|tasks?|todo|plan|summary'
+                 r'|what (?:was|i) (?:changed|did|fixed)|next steps?|fix \d+|phase \d+|step \d+|results?|status|review)\b'
+                 r'|修改|步骤|验证|测试|总结|计划')
+# Every WHY_SECTION_RE or DO_SECTION_RE match holds one, lowered (ı, ſ, İ's U+0307: (?i) folds them,
+# .lower() does not).
+SECTION_WORDS = (
+    'context', 'background', 'problem', 'cause', 'why', 'rationale', 'decision', 'design',
+    'approach', 'architecture', 'constraint', 'convention', 'note', 'goal', 'overview',
+    'how it works', 'key ', '背景', '原因', '决策', '设计', '约定', '架构',
+    'change', 'step', 'implementation', 'file', 'verif', 'test', 'task', 'todo', 'plan', 'summary',
+    'what ', 'fix ', 'phase ', 'result', 'status', 'review', 'deliverable', 'expected output',
+    '修改', '步骤', '验证', '测试', '总结', '计划', '\u0131', '\u017f', '\u0307',
+)

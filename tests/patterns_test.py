@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memory_gate import patterns
-from memory_gate.filters import fires, gated
-from memory_gate.sentences import holds, split_sentences
+from memory_gate.filters import fires, gated, judge, strip_lead
+from memory_gate.sentences import holds, plain_quotes, split_sentences
 from tests.filters_test import MUST_DROP, MUST_KEEP
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,3 +61,45 @@ def test_every_pattern_compiles_and_has_a_kind(rule: patterns.Rule) -> None:
 def test_fires_respects_unless() -> None:
     one_off = next(r for r in patterns.NOISE_RULES if r.name == 'imperative_now')
     assert fires(one_off, 'Run the tests now.') and not fires(one_off, 'Run the linter before every commit.')
+
+
+def family_examples() -> list[tuple[str, str, bool]]:
+    """(rule, sentence, caught) from the comment above each rule in patterns.py: the first example it
+    must catch, and the first after 'not:' that it must not."""
+    source = (ROOT / 'memory_gate' / 'patterns.py').read_text(encoding='utf-8').split('\n')
+    found: list[tuple[str, str, bool]] = []
+    for i, line in enumerate(source):
+        named = re.match(r"    rule\('(\w+)'", line)
+        if not named:
+            continue
+        j, block = i - 1, list[str]()
+        while source[j].strip().startswith('#'):
+            block.insert(0, source[j].strip()[1:].strip())
+            j -= 1
+        catch, *miss = re.split(r'/ not:|\bNot:|\bnot:', ' '.join(block), maxsplit=1)
+        found += [(named.group(1), s, True) for s in re.findall(r'"([^"]+)"', catch)[:1]]
+        found += [(named.group(1), s, False) for s in re.findall(r'"([^"]+)"', ''.join(miss))[:1]]
+    return found
+
+
+FAMILY_EXAMPLES = family_examples()
+
+
+def test_every_family_comments_an_example_it_catches_and_one_it_does_not() -> None:
+    for r in RULES:
+        assert {caught for name, _, caught in FAMILY_EXAMPLES if name == r.name} == {True, False}, r.name
+
+
+@pytest.mark.parametrize(('name', 'sentence', 'caught'), FAMILY_EXAMPLES,
+                         ids=[f'{n}-{c}' for n, _, c in FAMILY_EXAMPLES])
+def test_each_family_does_what_its_comment_says(name: str, sentence: str, caught: bool) -> None:
+    """Caught: the rule fires (its own door). Not: it does not fire, or, for a signal rule, the judge
+    does not keep the sentence by it (a noise rule or the length drops it)."""
+    r = next(r for r in RULES if r.name == name)
+    sentence = plain_quotes(sentence)
+    fired = gated(r, sentence.lower()) and fires(r, sentence)
+    if caught or r.kind == 'noise':
+        assert fired == caught
+        return
+    verdict = judge(strip_lead(sentence), patterns.SIGNAL_RULES, patterns.NOISE_RULES)
+    assert not (fired and verdict.kept and verdict.rule == r)
