@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import Any
 
-from memory_gate.formats import Format, Outcome, Reader, document
+from memory_gate.formats import Format, Outcome, Reader, SkipLine, document
 from memory_gate.formats.chat import OPENAI_CHAT, SIMPLE
 from memory_gate.formats.claude_code import CLAUDE_CODE
 from memory_gate.formats.codex import CODEX, CODEX_BARE
@@ -34,6 +34,8 @@ FORMATS: tuple[Format, ...] = (
 )
 READERS: dict[str, type[Reader]] = {f.name: f.reader for f in FORMATS}
 STRUCTURED = frozenset(f.name for f in FORMATS if f.structured)
+# The byte tests that skip lines before json.loads, once a file's format is known.
+SKIP_LINE: dict[str, SkipLine] = {f.name: f.skip_line for f in FORMATS if f.skip_line}
 # A file none of whose first this many JSON lines names a format is reported and skipped,
 # unread past them.
 DETECT_LINES = 20
@@ -101,10 +103,13 @@ def parse_lines(lines: Iterable[bytes | None], stats: Counter[str]) -> Iterator[
 
 
 Numbered = tuple[int, dict[str, Any]]  # a record and the line it starts on
+# A record, or a line not parsed yet (parse_records decodes it, unless its bytes tell it is
+# skipped), and the line it starts on.
+Raw = tuple[int, 'bytes | dict[str, Any]']
 
 
-def json_lines(lines: Iterator[bytes | None], stats: Counter[str]) -> Iterator[Numbered]:
-    """(line number, object) for each line that is a JSON object; the others counted."""
+def json_lines(lines: Iterator[bytes | None], stats: Counter[str]) -> Iterator[Raw]:
+    """(line number, bytes) for each line that is not blank and not over the cap; those counted."""
     for number, line in enumerate(lines, 1):
         stats['lines'] += 1
         if line is None:
@@ -115,20 +120,29 @@ def json_lines(lines: Iterator[bytes | None], stats: Counter[str]) -> Iterator[N
         if not line or line.isspace():
             stats['blank'] += 1
             continue
-        obj = decode(line, stats)
-        if obj is not None:
-            yield number, obj
+        yield number, line
 
 
 def parse_records(
-    records: Iterator[Numbered], rest: Iterator[Any], stats: Counter[str],
+    records: Iterator[Raw], rest: Iterator[Any], stats: Counter[str],
 ) -> Iterator[Outcome]:
     """Detect the format from the first records that tell it, then feed each record to its
-    format's reader."""
+    format's reader. A line is decoded here, unless the file's format tells by its bytes that
+    its reader would skip it (the same outcome, without json.loads)."""
     readers: dict[str, Reader] = {}
     file_format: str | None = None
+    skip_line: SkipLine | None = None
     pending: list[Numbered] = []  # records before the first one that names a format
-    for number, obj in records:
+    for number, raw in records:
+        if isinstance(raw, dict):
+            obj: dict[str, Any] | None = raw
+        elif skip_line is not None and (reason := skip_line(raw)):
+            yield Outcome(number, skipped=reason)
+            continue
+        else:
+            obj = decode(raw, stats)
+        if obj is None:
+            continue
         fmt = detect(obj)
         if file_format is None:
             if fmt is None:
@@ -138,6 +152,7 @@ def parse_records(
                 yield from unrecognised(pending, rest, stats)
                 return
             file_format = fmt
+            skip_line = SKIP_LINE.get(fmt)
             stats['format:' + fmt] = 1
             for n, o in pending:
                 yield from dispatch(readers, fmt, o, n)
@@ -182,7 +197,7 @@ def parse_document(lines: Iterable[bytes | None], stats: Counter[str]) -> Iterat
             stats['format:' + GEMINI_DOCUMENT.name] = 1
             yield from GeminiDocument.read(value, starts)
             return
-        records = [(1, value)]
+        records: list[Raw] = [(1, value)]
         dropped = 0
     else:  # an array: one record per element that is an object, on the line it starts
         records = [(n, v) for n, v in zip(starts, value) if isinstance(v, dict)]

@@ -5,10 +5,13 @@ import json
 import tracemalloc
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from memory_gate.formats import document
+from memory_gate import parse
+from memory_gate.files import iter_lines
+from memory_gate.formats import Outcome, document
 from memory_gate.parse import (
     DETECT_LINES,
     FORMATS,
@@ -20,6 +23,7 @@ from memory_gate.parse import (
 )
 from memory_gate.pipeline import build
 from memory_gate.records import Settings, Transcript
+from tests.conftest import SHARED
 
 GOOD = b'{"role": "user", "text": "We decided to keep the parser in pure Python."}'
 
@@ -279,3 +283,31 @@ def test_unknown_lines_degrade_one_by_one(first: dict[str, object]) -> None:
     result = build([Transcript('t.jsonl', lines)], Settings(threshold=0.0))
     assert [p.line for p in result.proposed] == [3]
     assert result.stats['skipped_unknown'] + result.stats['malformed'] == 1
+
+
+# --- lines skipped by their bytes: the same outcomes and counts as the full parse ---------------
+
+def corpus() -> list[Path]:
+    """Every JSON-lines session of the shared real and voices sets and of tests/transcripts."""
+    folders = [SHARED / 'real', SHARED / 'voices', Path(__file__).parent / 'transcripts']
+    return [p for folder in folders for p in sorted(folder.glob('**/*.jsonl'))
+            if 'labels' not in p.name and p.name != 'traps.jsonl']
+
+
+def parsed(path: Path) -> tuple[list[Outcome], Counter[str]]:
+    stats: Counter[str] = Counter()
+    with open(path, 'rb') as f:
+        return list(parse_lines(iter_lines(f), stats)), stats
+
+
+@pytest.mark.skipif(not (SHARED / 'real').is_dir(), reason='the shared corpus is not here')
+def test_skipping_lines_by_their_bytes_changes_no_outcome_and_no_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fast = {path: parsed(path) for path in corpus()}
+    monkeypatch.setattr(parse, 'SKIP_LINE', {})  # every line through json.loads and its reader
+    for path, outcomes_and_stats in fast.items():
+        assert parsed(path) == outcomes_and_stats, path
+    skippers = [f.skip_line for f in FORMATS if f.skip_line]
+    lines = [line for path in fast for line in path.read_bytes().splitlines(keepends=True)]
+    assert sum(1 for line in lines if any(s(line) for s in skippers)) > 30_000

@@ -52,15 +52,23 @@ class Reader:
 Detect = Callable[[dict[str, Any], 'str | None', 'str | None'], bool]
 
 
+# Why a raw line the reader would skip is skipped, told from its bytes alone ('' when they do
+# not tell): parse skips such a line before json.loads, in a file already known to be in the
+# format. Only for lines the agent's own JSON writer wrote (valid JSON and UTF-8 by
+# construction) whose outcome depends on nothing the reader holds.
+SkipLine = Callable[[bytes], str]
+
+
 class Format(NamedTuple):
     """A transcript format, declared at the end of its module and listed in parse.FORMATS.
 
     `name` is the `format:<name>` counted in --stats (two layouts of one agent may share it);
     `structured`: an agent log, where a record its reader does not know is 'unknown', not
-    'malformed' as in a chat file.
+    'malformed' as in a chat file; `skip_line`: see SkipLine.
     """
 
     name: str
     reader: type[Reader]
     detect: Detect
     structured: bool
+    skip_line: SkipLine | None = None

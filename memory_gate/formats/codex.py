@@ -97,6 +97,44 @@ class Codex(Reader):
         return self.events
 
 
+# Lines parse skips by their bytes, before json.loads: the wrapped layout as Codex writes it,
+# {"timestamp":"...","type":"response_item","payload":{"type":"function_call",...}, when its
+# item type is in CODEX_ITEM_SKIP, or its event is any but the two that repeat messages. Their
+# outcome depends on nothing the reader holds. A message, session_meta (it holds the session),
+# a kind with an escape in it, other key orders and a line cut short (no closing brace) are
+# parsed as ever.
+OPEN = b'{"timestamp":"'
+ITEM_HEAD = b'","type":"response_item","payload":{"type":"'
+EVENT_HEAD = b'","type":"event_msg","payload":{"type":"'
+CLOSES = (b'}\n', b'}\r\n', b'}')
+
+
+def skip_line(line: bytes) -> str:
+    """Why the reader would skip this raw line, when its bytes tell; else ''."""
+    if not line.startswith(OPEN) or not line.endswith(CLOSES):
+        return ''
+    end = line.find(b'"', len(OPEN))
+    if end < 0 or b'\\' in line[len(OPEN):end]:
+        return ''
+    if line.startswith(ITEM_HEAD, end):
+        return CODEX_ITEM_SKIP.get(plain_string(line, end + len(ITEM_HEAD)), '')
+    if not line.startswith(EVENT_HEAD, end):
+        return ''
+    kind = plain_string(line, end + len(EVENT_HEAD))
+    if not kind or kind in EVENT_ROLES:
+        return ''
+    return CODEX_EVENT_SKIP.get(kind, 'meta')
+
+
+def plain_string(line: bytes, start: int) -> str:
+    """The JSON string whose text starts at `start`, when it is ASCII without escapes; else ''."""
+    stop = line.find(b'"', start)
+    raw = line[start:stop] if stop >= 0 else b''
+    if b'\\' in raw or not raw.isascii():
+        return ''
+    return raw.decode('ascii')
+
+
 def is_wrapped(o: dict[str, Any], kind: str | None, role: str | None) -> bool:
     return 'payload' in o and kind in TYPES
 
@@ -110,6 +148,6 @@ def is_bare(o: dict[str, Any], kind: str | None, role: str | None) -> bool:
     return 'instructions' in o and 'id' in o and 'timestamp' in o
 
 
-CODEX = Format('codex', Codex, is_wrapped, structured=True)
+CODEX = Format('codex', Codex, is_wrapped, structured=True, skip_line=skip_line)
 # The legacy layout: parse.FORMATS tests it after Copilot's events, as it always has.
 CODEX_BARE = Format('codex', Codex, is_bare, structured=True)

@@ -81,8 +81,31 @@ class Copilot(Reader):
         return message_outcome(line, 'assistant', text, tool, self.session, ts)
 
 
+# Lines parse skips by their bytes, before json.loads: an event as Copilot CLI writes it,
+# {"type":"tool.execution_complete","data":{...},"id":...,"timestamp":...,"parentId":...},
+# when its type is in COPILOT_SKIP. Their outcome depends on nothing the reader holds;
+# session.start (it holds the session), a type with an escape in it, other key orders and a
+# line cut short (no closing brace) are parsed as ever.
+OPEN = b'{"type":"'
+DATA_HEAD = b'","data":{'
+CLOSES = (b'}\n', b'}\r\n', b'}')
+
+
+def skip_line(line: bytes) -> str:
+    """Why the reader would skip this raw line, when its bytes tell; else ''."""
+    if not line.startswith(OPEN) or not line.endswith(CLOSES):
+        return ''
+    end = line.find(b'"', len(OPEN))
+    if end < 0 or not line.startswith(DATA_HEAD, end):
+        return ''
+    raw = line[len(OPEN):end]
+    if b'\\' in raw or not raw.isascii() or raw == b'session.start':
+        return ''
+    return COPILOT_SKIP.get(raw.decode('ascii'), '')
+
+
 def is_copilot(o: dict[str, Any], kind: str | None, role: str | None) -> bool:
     return kind is not None and isinstance(o.get('data'), dict) and 'parentId' in o
 
 
-COPILOT = Format('copilot', Copilot, is_copilot, structured=True)
+COPILOT = Format('copilot', Copilot, is_copilot, True, skip_line)

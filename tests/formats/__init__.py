@@ -5,6 +5,7 @@ the rest. Each module's SESSION is also run end to end by tests/formats_test.py.
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -33,3 +34,8 @@ def mined(outcomes: list[Outcome]) -> list[str]:
 
 def skipped(outcomes: list[Outcome]) -> dict[str, int]:
     return dict(Counter(o.skipped for o in outcomes if o.skipped))
+
+
+def compact(record: dict[str, Any]) -> bytes:
+    """A record on one line as the agents' JSON writers put it: no spaces, a newline."""
+    return json.dumps(record, separators=(',', ':'), ensure_ascii=False).encode() + b'\n'

@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
-from memory_gate.formats.codex import CODEX_ITEM_SKIP, CODEX_SKIP, Codex
+from memory_gate.formats import Outcome
+from memory_gate.formats.codex import CODEX_ITEM_SKIP, CODEX_SKIP, Codex, skip_line
 from memory_gate.parse import detect
-from tests.formats import OTHER, SIGNAL, TRAP, mined, read, skipped, turns
+from tests.formats import OTHER, SIGNAL, TRAP, compact, mined, read, skipped, turns
 
 DNS = 'The outage was caused by a stale DNS cache.'
 
@@ -118,3 +119,51 @@ def test_types_not_in_the_tables_are_unknown_or_meta() -> None:
     outcomes = read(Codex, cx('future_line', {}), cx('response_item', {'type': 'future_item'}),
                     cx('event_msg', {'type': 'future_event'}))
     assert [o.skipped for o in outcomes] == ['unknown', 'unknown', 'meta']
+
+
+# --- lines skipped by their bytes, before json.loads -----------------------------------------
+
+@pytest.mark.parametrize('record', SESSION + BARE_SESSION)
+def test_a_line_skipped_by_its_bytes_is_one_the_reader_skips_for_that_reason(
+    record: dict[str, Any],
+) -> None:
+    reason = skip_line(compact(record))
+    if reason:
+        assert read(Codex, record) == [Outcome(1, skipped=reason)]
+
+
+@pytest.mark.parametrize('record', [
+    pytest.param(cx('response_item', msg('user', SIGNAL)), id='user-message'),
+    pytest.param(cx('response_item', msg('assistant', DNS, 'output_text')), id='assistant'),
+    pytest.param(cx('event_msg', {'type': 'user_message', 'message': SIGNAL}), id='user-event'),
+    pytest.param(cx('event_msg', {'type': 'agent_message', 'message': DNS}), id='agent-event'),
+    pytest.param(cx('session_meta', META), id='session-meta'),
+    pytest.param(cx('response_item', {'type': 'future_item', 'text': SIGNAL}), id='unknown-item'),
+])
+def test_no_line_that_is_mined_or_held_is_ever_skipped_by_its_bytes(
+    record: dict[str, Any],
+) -> None:
+    assert skip_line(compact(record)) == ''
+
+
+@pytest.mark.parametrize('kind', sorted(CODEX_ITEM_SKIP))
+def test_every_item_type_of_the_table_is_skipped_by_its_bytes(kind: str) -> None:
+    record = cx('response_item', {'type': kind, 'output': TRAP})
+    assert skip_line(compact(record)) == CODEX_ITEM_SKIP[kind]
+    assert read(Codex, record) == [Outcome(1, skipped=CODEX_ITEM_SKIP[kind])]
+
+
+@pytest.mark.parametrize('line', [
+    pytest.param(compact(cx('event_msg', {'type': 'token_count'}))[:-3], id='cut-short'),
+    pytest.param(b'{"timestamp":"t","type":"event_msg","payload":{"type":"user\\u005fmessage",'
+                 b'"message":"hi"}}\n', id='escaped-kind'),
+    pytest.param(b'{"timestamp":"t\\"","type":"event_msg","payload":{"type":"token_count"}}\n',
+                 id='escaped-timestamp'),
+    pytest.param(b'{"type":"event_msg","timestamp":"t","payload":{"type":"token_count"}}\n',
+                 id='other-key-order'),
+    pytest.param(b'{"timestamp":"t","type":"event_msg","payload":{"info":1,'
+                 b'"type":"token_count"}}\n',
+                 id='type-not-first'),
+])
+def test_lines_whose_bytes_do_not_tell_are_parsed(line: bytes) -> None:
+    assert skip_line(line) == ''

@@ -5,9 +5,10 @@ from typing import Any
 
 import pytest
 
-from memory_gate.formats.copilot import COPILOT_SKIP, Copilot
+from memory_gate.formats import Outcome
+from memory_gate.formats.copilot import COPILOT_SKIP, Copilot, skip_line
 from memory_gate.parse import detect
-from tests.formats import OTHER, SIGNAL, mined, read, skipped, turns
+from tests.formats import OTHER, SIGNAL, compact, mined, read, skipped, turns
 
 PLANT = 'We decided to always use Postgres for persistence.'  # a trap here: no person says it
 
@@ -71,3 +72,45 @@ def test_every_event_type_of_the_table_names_the_format_and_is_skipped(kind: str
     record = ev(kind, {'content': PLANT})
     assert detect(record) == 'copilot'
     assert skipped(read(Copilot, record)) == {COPILOT_SKIP[kind]: 1}
+
+
+# --- lines skipped by their bytes, before json.loads -----------------------------------------
+
+@pytest.mark.parametrize('record', SESSION)
+def test_a_line_skipped_by_its_bytes_is_one_the_reader_skips_for_that_reason(
+    record: dict[str, Any],
+) -> None:
+    reason = skip_line(compact(record))
+    if reason:
+        assert read(Copilot, record) == [Outcome(1, skipped=reason)]
+
+
+@pytest.mark.parametrize('record', [
+    pytest.param(ev('user.message', {'content': PLANT}), id='user'),
+    pytest.param(ev('assistant.message', {'content': OTHER}), id='assistant'),
+    pytest.param(ev('session.start', {'sessionId': 'cp-1'}), id='session-start'),
+    pytest.param(ev('copilot.some_future_event', {'content': PLANT}), id='unknown'),
+])
+def test_no_line_that_is_mined_or_held_is_ever_skipped_by_its_bytes(
+    record: dict[str, Any],
+) -> None:
+    assert skip_line(compact(record)) == ''
+
+
+@pytest.mark.parametrize('kind', sorted(set(COPILOT_SKIP) - {'session.start'}))
+def test_every_event_type_of_the_table_is_skipped_by_its_bytes(kind: str) -> None:
+    record = ev(kind, {'content': PLANT})
+    assert skip_line(compact(record)) == COPILOT_SKIP[kind]
+    assert read(Copilot, record) == [Outcome(1, skipped=COPILOT_SKIP[kind])]
+
+
+@pytest.mark.parametrize('line', [
+    pytest.param(compact(ev('hook.start', {'input': PLANT}))[:-3], id='cut-short'),
+    pytest.param(b'{"type":"user\\u002emessage","data":{"content":"hi"},"parentId":null}\n',
+                 id='escaped-type'),
+    pytest.param(b'{"data":{"content":"hi"},"type":"hook.start","parentId":null}\n',
+                 id='other-key-order'),
+    pytest.param(b'{"type":"hook.start","data":"x","parentId":null}\n', id='data-not-object'),
+])
+def test_lines_whose_bytes_do_not_tell_are_parsed(line: bytes) -> None:
+    assert skip_line(line) == ''
