@@ -465,18 +465,28 @@ TOKEN_RE = r'[a-z]+|[0-9:：*`\[' + ''.join(_TERMINAL) + ']'
 # cannot see them.
 UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'
 
-# Explicit memory: a line of someone's own words that marks a statement for memory.
-# Must catch: "Memory: the staging DB is reset nightly." "Note for AGENTS.md: use pnpm."
-# "记住：时间一律用 UTC。"
-# Must not: "4. Memory: unbounded data structures" (a list item: the layout says so, see is_marked).
-_MARKER = (r'\*{0,2}(?:memory|remember|durable'
+# Explicit memory: a line of someone's own words that marks a statement for memory, as agents
+# write it: plain, bold or in a code span, opening a line, a list item or a quote.
+# Must catch: "Memory: the staging DB is reset nightly." "**Memory:** use pnpm." "`Memory:` use pnpm."
+# "- Memory: ...", "> Memory: ...", "记住：时间一律用 UTC。"
+# Must not: "4. Memory: unbounded data structures" in a review checklist (its other items are labels
+# too: evidence.is_checklist).
+_MARKER = (r'[*`]{0,2}(?:memory|remember|durable'
            r'|note for (?:agents|claude|gemini)\.md|for (?:agents|claude|gemini)\.md'
            r'|(?:agents|claude|gemini)\.md|记住|记忆|备忘)'
-           r'\*{0,2}\s*[:：]\s*\*{0,2}\s*(?=\S)')
+           r'[*`]{0,2}\s*[:：]\s*[*`]{0,2}\s*(?=\S)')
 # at the start of a line (evidence.placed knows which sentences open one)
 MARKER_RE = '(?i)^' + _MARKER
-# somewhere in a turn: then the turn is never screened out whole
-MARKER_ANY_LINE_RE = '(?im)^[ \t]*' + _MARKER
+# somewhere in a turn, in a list item or quote too: then the turn is never screened out whole
+MARKER_ANY_LINE_RE = r'(?im)^[ \t]*(?:(?:[-*+•]|\d{1,3}[.)]|>)[ \t]+)*' + _MARKER
+# A list item that opens with a label: in a list mostly made of them, "Memory:" is one more category.
+# Must catch: "Hot-path bloat: new blocking work", "File: `~/.cache`". Must not: "sync runs nightly".
+LABEL_ITEM_RE = r"^[*`]{0,2}[^\W\d_][\w'/ .()&+-]{0,38}?[*`]{0,2}\s*[:：]"
+# What a marked line must not be, as the snippet says: a report of work ("I fixed"), a place in the
+# code ("runner.ts:928"), narration, or a stopgap: the phrase cues that tell it, and the stopgap words.
+# Must catch: "the cache is disabled for now". Must not: "from now on we use pnpm".
+MARKED_MOMENT = ('report', 'zh_report', 'narration', 'location')
+STOPGAP_RE = r'(?i)\bfor (?:now|the moment|the time being)\b|暂时|临时'
 # What `memory-gate snippet` prints, for a team to paste into its AGENTS.md (the tool never writes
 # it there).
 SNIPPET = """\

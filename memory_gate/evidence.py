@@ -20,12 +20,15 @@ from memory_gate.cues import (
     DO_SECTION_RE,
     FINDING_LINE_RE,
     GATES,
+    LABEL_ITEM_RE,
+    MARKED_MOMENT,
     MARKER_ANY_LINE_RE,
     MARKER_RE,
     PHRASE_FEATURES,
     RECOMMEND_RE,
     RECOMMEND_WORDS,
     SECTION_WORDS,
+    STOPGAP_RE,
     TOKEN_RE,
     UNFOLDED_RE,
     WHY_SECTION_RE,
@@ -96,12 +99,42 @@ def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
             under = section(sentence, approved)
         elif first and (sentence.startswith('**') or sentence.endswith(':')):
             under = section(label(sentence), approved) or under  # a bold label or a lead-in line may open a section
-        cut = marker_end(sentence) if first and not layout and not pasted and (':' in sentence or '：' in sentence) else 0
+        cut = marker_end(sentence) if first and layout != 'heading' and not pasted and (':' in sentence or '：' in sentence) else 0
+        if cut and layout == 'item' and is_checklist(pieces, i - 1):
+            cut = 0
         while cut and i < len(pieces) and not pieces[i][2]:
             sentence, i = sentence + ' ' + pieces[i][0], i + 1
+        if cut and sentence.endswith('`') and sentence[cut:].count('`') % 2:  # `Memory: the whole line in a span`
+            sentence = sentence[:-1]
         listed = under != 'decision_section' or layout == 'item'  # a decisions list holds items; prose under it is why
         ctx = Context(role, '', layout, len(pieces), marked=cut > 0, voice=voice, section=under if listed else 'why_section')
         yield (sentence[cut:] if cut else strip_lead(sentence)), ctx
+
+
+def is_checklist(pieces: Sequence[tuple[str, str, bool]], at: int) -> bool:
+    """Whether the list item at `at` sits in a list whose other items are mostly labels ("1. Security: ...",
+    "2. Performance: ..."): then its "Memory:" is a category word too, not a marker. The list is the run of item
+    lines around it; a marked item counts for the marker, a labelled one against it."""
+    lines = [n for n, (_, _, first) in enumerate(pieces) if first]
+    here = lines.index(at)
+    start = end = here
+    while start > 0 and pieces[lines[start - 1]][1] == 'item':
+        start -= 1
+    while end + 1 < len(lines) and pieces[lines[end + 1]][1] == 'item':
+        end += 1
+    marked = labelled = 0
+    for n in lines[start:end + 1]:
+        if marker_end(pieces[n][0]):
+            marked += 1
+        elif compiled(LABEL_ITEM_RE).match(pieces[n][0]):
+            labelled += 1
+    return labelled >= marked
+
+
+def marked_moment(statement: str) -> bool:
+    """A marked statement of the moment, which the snippet asks agents not to write: a work report ("I fixed"),
+    a place in the code ("runner.ts:928"), narration, or a stopgap ("for now")."""
+    return any(name in MARKED_MOMENT for name in phrases(statement)) or re.search(STOPGAP_RE, statement) is not None
 
 
 def label(line: str) -> str:

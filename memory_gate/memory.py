@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from memory_gate.cues import MARKER_RE
+
 # A memory bullet: a line whose first non-blank characters are a list marker, at any indent. Proposals are
 # such lines; known_identities also reads every other memory line, so prose in memory is not proposed again.
 BULLET_RE = r'^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(\S.*)$'
@@ -28,8 +30,16 @@ def identity(text: str) -> str:
 
 
 def known_identities(memory_text: str) -> set[str]:
-    """Identities of every bullet and every other non-blank line of a memory file."""
-    return {identity(line) for line in memory_text.split('\n') if line.strip()}
+    """Identities of every bullet and every other non-blank line of a memory file; a line marked for memory
+    ("Memory: ...", as the snippet's own example is) also under its statement, so an agent repeating it adds nothing."""
+    known = set()
+    for line in memory_text.split('\n'):
+        if line.strip():
+            known.add(identity(line))
+            marked = re.match(MARKER_RE, line.strip()) if ':' in line or '：' in line else None
+            if marked:
+                known.add(identity(line.strip()[marked.end():]))
+    return known
 
 
 # An unresolved merge conflict: the lines git writes around each side. Must catch: '<<<<<<< HEAD',

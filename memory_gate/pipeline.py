@@ -120,6 +120,7 @@ class _Run:
         what a plan lists under its decisions is a candidate as such (unless it is noise)."""
         if ctx.marked:
             noise = 'question' if sentence.rstrip().endswith(('?', '？')) else None
+            noise = noise or ('marked_moment' if evidence.marked_moment(sentence) else None)
             return self.fitting(sentence, MARKED, noise)
         verdict = self.judge.verdict(sentence)
         if verdict.rule is None and ctx.section == 'decision_section':

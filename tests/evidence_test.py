@@ -136,14 +136,70 @@ def test_a_marked_line_is_proposed_first_without_its_marker(line: str) -> None:
     assert p.text == line.split(':', 1)[-1].split('：', 1)[-1].strip()
 
 
+# The review checklist a kimi-cli session pasted (kimi-cli/fc_3ecf3602c3_0), and repiq's cache options (repiq/04_42b8e65015_1).
+CHECKLIST = ('1. Redundant computations: repeated file reads, duplicate network/API calls\n'
+             '2. Missed concurrency: independent operations run sequentially\n'
+             '3. Hot-path bloat: new blocking work added to per-render hot paths\n'
+             '4. Memory: unbounded data structures, missing cleanup, event listener leaks\n'
+             '5. Overly broad operations')
+OPTIONS_LIST = ('4. **Cache Location:** Can be anywhere:\n   - File: `~/.cache/repiq/` or `$XDG_CACHE_HOME/repiq/`\n'
+                '   - Embedded DB: SQLite, badger, etc.\n   - Memory: For single-run deduplication of every metric')
+
+
 @pytest.mark.parametrize('text', [
-    '4. Memory: unbounded data structures, missing cleanup, event listener leaks',  # a list item of a review checklist
-    '- Remember: the staging database is reset every night.',
+    CHECKLIST,  # "Memory" is a category of a review checklist: the list's other items are labels too
+    OPTIONS_LIST,
     'Checked. Memory: the staging database is reset every night.',  # not at the start of a line
     'Memory: is it reset every night?',  # a question, not a statement
+    '## Memory: the staging database is reset every night.',  # a heading
 ])
-def test_a_marker_inside_a_list_or_a_sentence_is_not_a_marker(text: str) -> None:
+def test_a_marker_inside_a_checklist_or_a_sentence_is_not_a_marker(text: str) -> None:
     assert [p for p in run(('assistant', text)).proposed if p.rule == 'marked'] == []
+
+
+STATEMENT = 'the staging database is reset every night at 02:00 UTC.'
+
+
+@pytest.mark.parametrize('text', [
+    '- Memory: ' + STATEMENT,  # the agent's own closing list
+    '1. Memory: ' + STATEMENT,
+    '> Memory: ' + STATEMENT,  # a quote
+    '`Memory:` ' + STATEMENT,  # a code span
+    '`Memory: ' + STATEMENT + '`',
+    '**Memory:** ' + STATEMENT,  # bold
+    '- **Memory**: ' + STATEMENT,
+    'Summary of the session:\n- Memory: ' + STATEMENT + '\n- Memory: deploys go through the release branch only.',
+])
+def test_a_marker_as_agents_write_it_is_a_marker(text: str) -> None:
+    marked = [p.text for p in run(('assistant', 'Checked the cron jobs.\n' + text)).proposed if p.rule == 'marked']
+    assert marked[0] == STATEMENT
+
+
+def test_several_marked_lines_in_one_turn_are_each_proposed() -> None:
+    text = ('Done.\n\n1. Memory: deploys go through the release branch only.\n2. Memory: ' + STATEMENT +
+            '\n3. Memory: none of the fixtures may touch the network.')
+    assert texts(run(('assistant', text))) == ['deploys go through the release branch only.', STATEMENT,
+                                               'none of the fixtures may touch the network.']
+
+
+@pytest.mark.parametrize('text', [
+    'Memory: I fixed the flaky test in runner.ts:928 for now.',  # a work report, a place in the code, a stopgap
+    'Memory: I added a retry around the upload step.',
+    'Memory: the cache is disabled for now.',
+    "Memory: let me rerun the suite before the release.",
+    'Memory: none',
+])
+def test_a_marked_line_of_the_moment_is_not_proposed(text: str) -> None:
+    result = run(('assistant', 'Wrapping up.\n' + text))
+    assert [p for p in result.proposed if p.rule == 'marked'] == []
+
+
+def test_a_marked_line_already_in_the_memory_file_is_known() -> None:
+    from memory_gate.cues import SNIPPET
+    example = next(line for line in SNIPPET.splitlines() if line.startswith('Memory:'))
+    result = build([Transcript('t.jsonl', [json.dumps({'role': 'assistant', 'text': example}).encode()])],
+                   Settings(), memory_text='# Project memory\n\n' + SNIPPET)
+    assert result.proposed == [] and result.stats['already_in_memory'] == 1
 
 
 # --- accepted recommendations --------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from memory_gate.formats import Format, Outcome, Reader
-from memory_gate.formats.messages import as_str, block_texts, message_outcome
+from memory_gate.formats.messages import as_str, block_texts, is_injected, message_outcome
 
 # Why each line type that is not a message is skipped. A type not listed is 'unknown'.
 CLAUDE_SKIP = {
@@ -43,8 +43,10 @@ class ClaudeCode(Reader):
     def message(self, obj: dict[str, Any], line: int, session: str, ts: str) -> Outcome:
         if obj.get('isSidechain') is True:
             return Outcome(line, skipped='sidechain')
-        if obj.get('isMeta') is True:
-            return Outcome(line, skipped='meta')
+        if obj.get('isMeta') is True:  # written by Claude Code; a Stop hook's instruction is injected
+            message = obj.get('message')
+            text = block_texts(message.get('content'))[0] if isinstance(message, dict) else ''
+            return Outcome(line, skipped='injected' if is_injected(text) else 'meta')
         if obj.get('isCompactSummary') is True or obj.get('isVisibleInTranscriptOnly') is True:
             return Outcome(line, skipped='summary')
         message = obj.get('message')

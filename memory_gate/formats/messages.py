@@ -33,7 +33,12 @@ INJECTED_STARTS = (
     'You are an AI agent that brings the power of Gemini directly into the terminal',
     # a prompt a program wrote: DSPy's ChatAdapter opens every field with [[ ## name ## ]]
     '[[ ## ',
+    # Claude Code feeding a Stop hook's block reason back as the next instruction
+    'Stop hook feedback:',
+    # memory-gate's own end-of-session ask (agent_hook.ASK), a prompt in Gemini and Copilot CLI
+    'memory-gate asks:',
 )
+ASK_OPENING = INJECTED_STARTS[-1]
 # What Gemini CLI sends when the model stopped mid-turn.
 INJECTED_WHOLE = 'System: Please continue.'
 SUMMARY_START = 'This session is being continued from a previous conversation'
