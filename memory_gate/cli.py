@@ -51,6 +51,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = config.settings_from(args, config.load_pyproject(files.repo_root() or '.'))
     except config.ConfigError as exc:
         err(str(exc))
-        return 2
+        return command.bad_setting
     on = color.use_color(settings.color, sys.stdout)
     return command.run(args, settings._replace(color='always' if on else 'never'))

@@ -39,6 +39,7 @@ class Command(NamedTuple):
     does: str  # what the example does
     exit_codes: str
     options: tuple[str, ...] = ()  # the settings it takes; none: it reads no settings at all
+    bad_setting: int = 2  # its exit code when a setting is bad (agent-hook: 0, never a failed stop)
 
     def module(self) -> ModuleType:
         import importlib
@@ -66,11 +67,11 @@ COMMANDS = (
     ),
     Command(
         'snippet',
-        'print the lines to paste into AGENTS.md that ask agents to mark what lasts',
+        "print what to paste into AGENTS.md or an agent's hook settings to ask for what lasts",
         'memory-gate snippet > memory-snippet.md',
         'save the paragraph that asks agents to mark durable findings with "Memory:"; '
-        'paste it into AGENTS.md',
-        '0 always',
+        'paste it into AGENTS.md (--agent claude: the .claude/settings.json hook block)',
+        '0 done; 2 an agent memory-gate has no snippet for',
     ),
     Command(
         'hook',
@@ -97,6 +98,25 @@ COMMANDS = (
         '0 done; 2 a usage error, a bad setting or file, or bullets pending with no terminal '
         'to ask on; 130 interrupted',
         ('ledger',),
+    ),
+    Command(
+        'collect',
+        "copy this checkout's sessions from the agents' stores into the transcripts folder",
+        'memory-gate collect --dry-run',
+        "list this checkout's sessions in the agents' stores and what copying them would do",
+        '0 done; 1 a copy diverged from its session (not overwritten) or could not be written; '
+        '2 a usage error, a bad setting, or not in a git repository',
+        ('transcripts-folder',),
+    ),
+    Command(
+        'agent-hook',
+        "an agent's hook: ask for Memory: lines at the end of a session (stop), collect it "
+        '(session-end)',
+        'memory-gate agent-hook stop < event.json',
+        'what an agent runs at the end of a turn: prints the decision that asks for Memory: lines',
+        '0 always: a problem is one line on stderr, never a failed stop of the agent',
+        ('ask-after-prompts', 'ask-after-tools', 'transcripts-folder'),
+        bad_setting=0,
     ),
 )
 BY_NAME = {command.name: command for command in COMMANDS}

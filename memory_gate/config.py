@@ -113,6 +113,10 @@ OPTIONS = (
     Option('color', COLOR, 'WHEN',
            'colour the diff and the review: always, never, or auto: on a terminal unless NO_COLOR '
            'is set (pre-commit gives hooks one when its own colour is on)'),
+    Option('transcripts-folder', PATH, 'DIR', 'the folder collect copies sessions to'),
+    Option('ask-after-prompts', WHOLE, 'N',
+           'agent-hook asks for Memory: lines after N prompts since it last asked'),
+    Option('ask-after-tools', WHOLE, 'N', '... or after N tool calls'),
 )
 BY_NAME = {option.name: option for option in OPTIONS}
 

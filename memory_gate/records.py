@@ -32,6 +32,9 @@ class Settings(NamedTuple):
     threshold: float = weights.THRESHOLD  # the score a candidate needs to be proposed
     candidates: int = 0  # how many of the best candidates under the threshold to keep for listing
     color: str = 'auto'  # auto, always or never; cli resolves auto, so always or never below it
+    transcripts_folder: str = 'transcripts'  # where collect copies sessions, from the repo root
+    ask_after_prompts: int = 3  # agent-hook asks for Memory: lines after this many prompts ...
+    ask_after_tools: int = 20  # ... or this many tool calls, since it last asked
 
 
 class Proposal(NamedTuple):

@@ -43,7 +43,7 @@ class ClaudeCode(Reader):
     def message(self, obj: dict[str, Any], line: int, session: str, ts: str) -> Outcome:
         if obj.get('isSidechain') is True:
             return Outcome(line, skipped='sidechain')
-        if obj.get('isMeta') is True:  # written by Claude Code; a Stop hook's instruction is injected
+        if obj.get('isMeta') is True:  # Claude Code's own; a Stop hook's instruction is injected
             message = obj.get('message')
             text = block_texts(message.get('content'))[0] if isinstance(message, dict) else ''
             return Outcome(line, skipped='injected' if is_injected(text) else 'meta')

@@ -1,0 +1,33 @@
+"""`memory-gate collect`: copy this checkout's sessions from the agents' stores into the
+transcripts folder (memory_gate/copies.py does the copying; memory_gate/stores.py knows the stores).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+
+from memory_gate.records import Settings
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        '--dry-run', action='store_true', help='list what would be copied; write nothing'
+    )
+    parser.add_argument(
+        '--said-only',
+        action='store_true',
+        help='copy only what people said (user and assistant text)',
+    )
+
+
+def run(args: argparse.Namespace, settings: Settings) -> int:
+    from memory_gate import copies
+    from memory_gate.files import repo_root
+    from memory_gate.report import err
+
+    root = repo_root()
+    if root is None:
+        err('collect: not inside a git repository')
+        return 2
+    sessions = copies.found(root, os.path.expanduser('~'))
+    return copies.collect(root, sessions, settings, args.dry_run, args.said_only)
