@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from memory_gate import files, history, ledger, proposals
 from memory_gate.color import paint, paint_diff
-from memory_gate.diff import applied, render
+from memory_gate.diff import Tail, applied, applied_tail, render_tail, tail_of
 from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
 from memory_gate.pipeline import build
 from memory_gate.proposals import HELD, MARK, SUFFIX, Entry, entry, header, is_ours, shell
@@ -106,7 +106,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     route = routes(dict(os.environ), sys.executable, root)
     groups = by_source(paths, result.proposed)
     failed = [exc.path for exc in unread]
-    state = applied(memory, chain)
+    state = tail_of(applied(memory, chain))  # the memory file split once, however many diffs
     written = propose(root, rel, state, groups, tracked, settings, route.review, failed)
     if written:
         print_next_steps(written, rel, settings, route)
@@ -122,7 +122,7 @@ def starts(root: str, paths: Sequence[str]) -> dict[str, int]:
     return history.starts(history.since(root, revs, paths) or {}, unchanged_whole=True)
 
 
-def propose(root: str, rel: str, state: str | None, groups: dict[str, list[Proposal]],
+def propose(root: str, rel: str, state: Tail, groups: dict[str, list[Proposal]],
             tracked: set[str], settings: Settings, review: str, failed: list[str]) -> list[str]:
     """Write and print one proposal per transcript with pending bullets (the cap bounds its
     diff, not its list)."""
@@ -136,16 +136,16 @@ def propose(root: str, rel: str, state: str | None, groups: dict[str, list[Propo
             continue
         listed = [entry(p) for p in in_diff]
         listed += [entry(p, HELD) for p in pending[settings.max_add:]]
-        diff = render(rel, state, [p.text for p in in_diff])
+        diff = render_tail(rel, state, [p.text for p in in_diff])
         if not write_proposal(root, target, header(source, rel, listed, review) + diff):
             failed.append(source)
             continue
         written.append(target)
-        state = applied(state, [p.text for p in in_diff])
+        state = applied_tail(state, [p.text for p in in_diff])
         report(source, rel, listed, diff, settings, number)
         number += len(listed)
     if written:
-        over_budget(state or '', settings)
+        over_budget(state.size, settings)
     return written
 
 
@@ -203,8 +203,8 @@ def report(source: str, rel: str, listed: Sequence[Entry], diff: str, settings: 
     print(paint_diff(diff, on))
 
 
-def over_budget(text: str, settings: Settings) -> None:
-    size = len(text.encode('utf-8'))
+def over_budget(size: int, settings: Settings) -> None:
+    """Warn when the memory file with the bullets (`size` bytes) is past the budget."""
     if settings.budget and size > settings.budget:
         warning = (f'memory-gate: with these bullets {settings.memory} would be {size} bytes, '
                    f'past the {settings.budget}-byte budget agents read (Codex reads 32 KiB of '

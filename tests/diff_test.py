@@ -4,8 +4,18 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from memory_gate.diff import applied, bullet_line, render
+from memory_gate.diff import (
+    CONTEXT,
+    applied,
+    applied_tail,
+    bullet_line,
+    render,
+    render_tail,
+    tail_of,
+)
 from tests.conftest import git
 
 BULLETS = ['We chose Postgres for all persistence.', 'Never push directly to main.']
@@ -74,3 +84,33 @@ def test_diff_syntax_in_a_sentence_cannot_break_the_diff(repo: Path) -> None:
     apply('git', repo, render('AGENTS.md', '- a\n', tricky))
     assert (repo / 'AGENTS.md').read_text() == '- a\n' + ''.join(f'- {t}\n' for t in tricky)
     assert git(repo, 'status', '--porcelain') == '?? AGENTS.md\n?? p.diff\n'
+
+
+# --- the memory file's Tail: what a hook run holds between transcripts' diffs ---------------
+
+LINE_BITS = st.sampled_from(['- a rule', '', '# Memory', 'x\r', '\r', ' ', '\u2028', 'ünï'])
+TEXTS = st.one_of(st.none(), st.lists(st.tuples(LINE_BITS, st.sampled_from(['\n', '\r\n', ''])),
+                                      max_size=9).map(lambda parts: ''.join(a + b for a, b in parts)))
+BATCHES = st.lists(st.lists(st.sampled_from(BULLETS + ['tab\there', 'ünï line']), max_size=3),
+                   max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(memory=TEXTS, batches=BATCHES)
+def test_diffs_from_the_tail_are_the_diffs_from_the_whole_text(
+    memory: str | None, batches: list[list[str]],
+) -> None:
+    text, tail = memory, tail_of(memory)
+    for batch in batches:
+        assert render_tail('AGENTS.md', tail, batch) == render('AGENTS.md', text, batch)
+        text, tail = applied(text, batch), applied_tail(tail, batch)
+        assert tail == tail_of(text)
+    assert tail.size == len((text or '').encode('utf-8'))
+
+
+@pytest.mark.parametrize('name', sorted(MEMORIES))
+def test_the_tail_holds_a_few_lines_of_any_memory_file(name: str) -> None:
+    data = MEMORIES[name]
+    tail = tail_of(None if data is None else data.decode())
+    assert tail.rest.count('\n') <= CONTEXT + 1
+    assert applied_tail(tail, BULLETS).rest.count('\n') <= CONTEXT + 1
