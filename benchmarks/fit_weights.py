@@ -26,7 +26,7 @@ from typing import NamedTuple
 from benchmarks import quality, real, voices
 from memory_gate import weights
 from memory_gate.cues import FEATURES, LASTING, MOMENT
-from memory_gate.records import Settings
+from memory_gate.records import Proposal, Settings
 
 HERE = Path(__file__).resolve().parent
 # Set by hand, never fitted: what somebody explicitly said lasts. A line marked for memory; a recommendation the user
@@ -55,8 +55,8 @@ class Example(NamedTuple):
     text: str = ''
 
 
-def names_of(evidence: str) -> tuple[str, ...]:
-    return tuple(part.strip().lstrip('+-').split(' "', 1)[0] for part in evidence.split(' · ') if part.strip())
+def names_of(p: Proposal) -> tuple[str, ...]:
+    return tuple(f.name for f in p.features)
 
 
 def dev_examples() -> list[Example]:
@@ -65,7 +65,7 @@ def dev_examples() -> list[Example]:
         proposed, _, matched = quality.score(path.read_text(encoding='utf-8'), ALL)
         for i, p in enumerate(proposed):
             gold = i in matched and matched[i].label not in ('', 'trap')
-            out.append(Example('dev', f'{path.name}:{p.source}', names_of(p.evidence), gold, p.text))
+            out.append(Example('dev', f'{path.name}:{p.source}', names_of(p), gold, p.text))
     return out
 
 
@@ -73,7 +73,7 @@ def real_examples(corpus: Path) -> tuple[list[Example], dict[str, int], dict[str
     """Examples, sessions per source, labels per source."""
     labels = real.load_labels(corpus)
     results = real.run(corpus, ALL)
-    out = [Example(source, rel, names_of(p.evidence), hit is not None, p.text)
+    out = [Example(source, rel, names_of(p), hit is not None, p.text)
            for source, items in results.items() for rel, proposed, hits in items for p, hit in zip(proposed, hits)]
     sessions = {source: len(items) for source, items in results.items()}
     counts = {source: sum(len(labels.get(rel, [])) for rel, _, _ in items) for source, items in results.items()}
@@ -165,7 +165,7 @@ def held_out_voices(bias: float, w: dict[str, float], t: float, curve: bool) -> 
     labels, traps = voices.quotes(voices.CORPUS / 'labels.jsonl'), voices.quotes(voices.CORPUS / 'traps.jsonl')
     print()
     voices.report(found, labels, traps, t, 'weights and threshold by the shipping procedure', False, curve,
-                  lambda p: prob(Example('voices', '', names_of(p.evidence), False), bias, w))
+                  lambda p: prob(Example('voices', '', names_of(p), False), bias, w))
 
 
 def write(bias: float, w: dict[str, float], threshold: float) -> None:

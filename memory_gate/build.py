@@ -65,7 +65,8 @@ def print_stats(result: Result, out: TextIO) -> None:
 def proposal_json(p: Proposal) -> dict[str, object]:
     """A proposal as docs/memory-gate.schema.json describes it: null where the transcript is
     silent."""
-    return {**p._asdict(), 'session': p.session or None, 'timestamp': p.timestamp or None}
+    return {**p._asdict(), 'session': p.session or None, 'timestamp': p.timestamp or None,
+            'features': [f._asdict() for f in p.features]}
 
 
 def json_result(result: Result) -> str:

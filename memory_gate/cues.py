@@ -459,6 +459,54 @@ GATES: dict[str, frozenset[str]] = {c.name: c.gate for c in CUES if c.pattern}
 CJK_GATES = {name: tuple(w for w in words if not w.isascii()) for name, words in GATES.items()}
 LASTING = tuple(c.name for c in CUES if c.leans == LASTS)  # never weighed against a sentence
 MOMENT = tuple(c.name for c in CUES if c.leans == PASSES)  # never weighed for one
+# What each feature says of a sentence, in a reviewer's words (the review line and --json's
+# "features"; tests/cues_test.py checks that every feature has its words).
+SAYS: dict[str, str] = {
+    'scope': 'scoped beyond the task',
+    'modal': 'normative',
+    'alternative': 'names the alternative',
+    'cause': 'states a cause',
+    'stance': 'a standing preference',
+    'team': "the team's practice",
+    'report': 'reports work done',
+    'zh_report': 'reports work done',
+    'narration': "narrates the agent's moves",
+    'status': 'a status report',
+    'deixis': 'points at this moment',
+    'location': 'a place in the code',
+    'count': 'counts things in view',
+    'label': 'a label',
+    'step': 'a plan step',
+    'option': 'an option by number',
+    'code_spans': 'quotes code',
+    'rule_noun': 'names a rule',
+    'cites_rule': "cites the project's rule",
+    'works': 'how the system works',
+    'person': 'speaks in person',
+    'past': 'tells past events',
+    'command': 'a pasted command',
+    'ask': 'asks',
+    'request': 'asks for work now',
+    'anaphora': 'points at what is in view',
+    'user': 'said by the user',
+    'assistant': 'said by the assistant',
+    'pasted': 'pasted into a long user turn',
+    'plan': 'in a plan the user approved',
+    'finding': 'a pasted review finding',
+    **{'kind_' + kind: f'picked as a {kind.replace("_", " ")}' for kind in KINDS},
+    'kind_marked': 'marked for memory',
+    'decision_section': 'listed under decisions',
+    'why_section': 'under a heading of reasons',
+    'do_section': 'under a heading of steps',
+    'item': 'a list item',
+    'heading': 'a heading',
+    'quote': 'a quote',
+    'long_turn': 'in a long turn',
+    'long_sentence': 'a long sentence',
+    'accepted': 'accepted by the user',
+    'marked': 'marked for memory',
+    'own_rule': "the team's own rule",
+}
 # Tokens of a lowered sentence: a lowercase word, a digit, one of : ： * ` [ or a terminal glyph.
 TOKEN_RE = r'[a-z]+|[0-9:：*`\[' + ''.join(_TERMINAL) + ']'
 # Letters (?i) folds to an ASCII letter (dotless i, long s) and digits other than 0-9: the tokens

@@ -27,12 +27,14 @@ from memory_gate.cues import (
     PHRASE_FEATURES,
     RECOMMEND_RE,
     RECOMMEND_WORDS,
+    SAYS,
     SECTION_WORDS,
     STOPGAP_RE,
     TOKEN_RE,
     UNFOLDED_RE,
     WHY_SECTION_RE,
 )
+from memory_gate.records import Feature
 from memory_gate.sentences import compiled, holds, plain_quotes
 
 # A user turn this long is pasted text (a template, a hand-off prompt, a plan, a log), not the user's own words;
@@ -40,6 +42,8 @@ from memory_gate.sentences import compiled, holds, plain_quotes
 PASTED_SENTENCES = LONG_TURN = 12
 LONG_SENTENCE = 200
 FINDING_LINE = 40  # a severity line is short: 'High Severity', '⚠️ Potential issue'
+# The review names the FEW strongest features for and against; one weighing under MINOR barely moves the score.
+FEW, MINOR = 3, 0.25
 
 
 PHRASES = dict(PHRASE_FEATURES)
@@ -203,17 +207,29 @@ def score(names: Iterable[str], weights: Mapping[str, float], bias: float) -> fl
     return round(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))), 4)
 
 
-def describe(sentence: str, names: Iterable[str], weights: Mapping[str, float]) -> str:
-    """The evidence in a few words: every feature found, strongest first, signed by its weight, with the words
-    a phrase feature matched ('+user · +modal "must" · -narration "I'll" · deixis "now"'); a feature the data gave
-    no weight is named unsigned, last."""
-    weighed = sorted(((weights.get(n, 0.0), n) for n in names), key=lambda wn: (-abs(wn[0]), wn[1]))
-    return ' · '.join(f'{"+" if w > 0 else "-" if w < 0 else ""}{n}{quote(sentence, n)}' for w, n in weighed)
+def weighed(sentence: str, names: Iterable[str], weights: Mapping[str, float]) -> tuple[Feature, ...]:
+    """Every feature found, strongest first (ties by name), with its weight and the words it matched."""
+    ranked = sorted(((weights.get(n, 0.0), n) for n in names), key=lambda wn: (-abs(wn[0]), wn[1]))
+    return tuple(Feature(n, w, matched(sentence, n)) for w, n in ranked)
 
 
-def quote(sentence: str, name: str) -> str:
-    """The words a phrase feature matched, quoted and short ('' for a feature of place or voice)."""
+def describe(features: Sequence[Feature]) -> str:
+    """The few features that decided, in words: the strongest FEW for and against, each past MINOR
+    ('for: said by the user, normative "must"; against: narrates the agent's moves "I'll"'). The rule's
+    kind is printed beside the rule already: its fitted nudge is no reason a reviewer reads."""
+    telling = [f for f in features if abs(f.weight) >= MINOR and not f.name.startswith('kind_')]
+    sides = (('for', [f for f in telling if f.weight > 0]), ('against', [f for f in telling if f.weight < 0]))
+    return '; '.join(f'{side}: ' + ', '.join(map(said, found[:FEW])) for side, found in sides if found)
+
+
+def said(feature: Feature) -> str:
+    """A feature in words, with the words it matched: 'normative "must"'."""
+    return SAYS[feature.name] + (f' "{feature.words}"' if feature.words else '')
+
+
+def matched(sentence: str, name: str) -> str:
+    """The words a phrase feature matched, short ('' for a feature of place or voice)."""
     pattern = PHRASES.get(name)
-    match = re.search(pattern, plain_quotes(sentence)) if pattern else None
+    match = compiled(pattern).search(plain_quotes(sentence)) if pattern else None
     words = ' '.join(match.group(0).split())[:24] if match else ''
-    return f' "{words}"' if words and words.replace('"', '') else ''
+    return words if words.replace('"', '') else ''

@@ -35,7 +35,8 @@ MAX_PENDING = 50  # recommendations waiting for the user's answer
 
 def described(proposal: Proposal, names: Sequence[str]) -> Proposal:
     """The proposal with its evidence in words (only for what is shown: kept, or listed under the threshold)."""
-    return proposal._replace(evidence=evidence.describe(proposal.text, names, weights.WEIGHTS))
+    features = evidence.weighed(proposal.text, names, weights.WEIGHTS)
+    return proposal._replace(evidence=evidence.describe(features), features=features)
 
 
 class _Candidate(NamedTuple):
@@ -157,7 +158,7 @@ class _Run:
         """Score a candidate; keep it over the threshold, unless it is a secret or known already."""
         names = evidence.features(item.proposal.text, item.ctx)
         score = evidence.score(names, weights.WEIGHTS, weights.BIAS)
-        proposal = item.proposal._replace(score=score)
+        proposal = item.proposal._replace(score=score, threshold=self.settings.threshold)
         key = identity(proposal.text)
         # "As AGENTS.md says: <bullet>" quotes memory back: the part after the colon counts too.
         quoted = identity(proposal.text.split(': ', 1)[1]) if ': ' in proposal.text else key

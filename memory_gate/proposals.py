@@ -103,7 +103,8 @@ def why(p: Proposal) -> str:
     """Who said it, the rule that picked it, and the evidence behind its score, in a few words."""
     accepted = f', accepted at line {p.accepted_line}' if p.accepted_line is not None else ''
     evidence = f' [{p.evidence}]' if p.evidence else ''
-    return printable(f'{p.role}, {p.kind}/{p.rule}, score {p.score:.2f}{accepted}{evidence}')
+    score = f'score {p.score:.2f} (threshold {p.threshold:.2f})'
+    return printable(f'{p.role}, {p.kind}/{p.rule}, {score}{accepted}{evidence}')
 
 
 def shell(path: str) -> str:

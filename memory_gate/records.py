@@ -37,6 +37,15 @@ class Settings(NamedTuple):
     ask_after_tools: int = 20  # ... or this many tool calls, since it last asked
 
 
+class Feature(NamedTuple):
+    """One feature of the evidence behind a score: its name (cues.FEATURES), its weight (log-odds,
+    weights.WEIGHTS) and the words of the sentence it matched ('' for a cue of place or voice)."""
+
+    name: str
+    weight: float
+    words: str = ''
+
+
 class Proposal(NamedTuple):
     text: str
     source: str
@@ -48,8 +57,10 @@ class Proposal(NamedTuple):
     timestamp: str = ''
     message: int | None = None  # index in a transcript document's messages (Gemini CLI)
     score: float = 0.0  # the probability, by the weighed evidence, that a maintainer keeps it
-    evidence: str = ''  # the features behind the score, strongest first ('+user · -report')
+    evidence: str = ''  # the few features that decided, in words (evidence.describe)
     accepted_line: int | None = None  # the line of the user's turn that accepted it
+    threshold: float = 0.0  # the score it needed (setting: threshold)
+    features: tuple[Feature, ...] = ()  # every feature behind the score, strongest first
 
 
 class Withheld(NamedTuple):

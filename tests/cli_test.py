@@ -66,7 +66,9 @@ def test_json_shape_and_provenance(tmp_path: Path) -> None:
     assert CORE_KEYS <= set(data['stats'])
     [proposal] = data['proposed']
     assert 0.5 < proposal.pop('score') <= 1
-    assert proposal.pop('evidence').startswith('+user')
+    assert proposal.pop('evidence').startswith('for: said by the user')
+    assert proposal.pop('threshold') == 0.6
+    assert [f['name'] for f in proposal.pop('features')][:1] == ['user']
     assert proposal == {
         'text': 'We decided to vendor the parser library.', 'source': 't.jsonl', 'line': 2, 'role': 'user',
         'rule': 'decided', 'kind': 'decision', 'session': None, 'timestamp': None, 'message': None, 'accepted_line': None,

@@ -94,6 +94,10 @@ def test_a_phrase_cue_has_a_gate_and_a_cue_of_place_has_neither_pattern_nor_gate
     assert len(cues.FEATURES) == len(set(cues.FEATURES))
 
 
+def test_every_feature_says_in_words_what_it_found() -> None:
+    assert set(cues.SAYS) == set(cues.FEATURES) and all(cues.SAYS.values())
+
+
 def test_the_weights_name_exactly_the_declared_features() -> None:
     """A renamed cue fails here instead of silently losing its weight."""
     assert set(weights.WEIGHTS) == set(cues.FEATURES)
