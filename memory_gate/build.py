@@ -17,7 +17,7 @@ from memory_gate.files import InputError, memory_target, read_memory, transcript
 from memory_gate.memory import parse_ledger
 from memory_gate.pipeline import build
 from memory_gate.records import Proposal, Result, Settings
-from memory_gate.report import err, report_failed, report_unread, report_withheld
+from memory_gate.report import err, read_instead, report_failed, report_unread, report_withheld
 from memory_gate.sentences import printable
 
 # Keys --stats and --json always show, in this order; every other counter follows, sorted.
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     states, starts = since
     failed: list[InputError] = []
     settings = settings._replace(candidates=max(0, args.candidates))
-    found = transcripts(args.transcripts, failed, starts)
+    found = transcripts(read_instead(args.transcripts), failed, starts)
     result = build(found, settings, memory or '', declined)
     for path, state in states.items():  # --stats says how each file was judged
         result.files.get(path, Counter())['since_' + state] = 1

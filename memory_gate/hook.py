@@ -14,7 +14,7 @@ from memory_gate.files import InputError, memory_target, read_memory, tracked_fi
 from memory_gate.pipeline import build
 from memory_gate.proposals import HELD, MARK, SUFFIX, Entry, entry, header, is_ours, shell
 from memory_gate.records import Proposal, Settings
-from memory_gate.report import err, report_failed, report_unread, report_withheld
+from memory_gate.report import err, read_instead, report_failed, report_unread, report_withheld
 from memory_gate.routes import Routes, routes
 from memory_gate.sentences import printable
 
@@ -95,7 +95,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
         return 1
     tracked = tracked_files(root) if paths else set()
     staged = staged_proposals(root, [p for p in paths if p.endswith(SUFFIX)], tracked)
-    paths = sorted({p for p in paths if not p.endswith(SUFFIX)})
+    paths = read_instead(sorted({p for p in paths if not p.endswith(SUFFIX)}))
     chain, earlier = earlier_bullets(paths[0], tracked, set(paths)) if paths else ([], [])
     unread: list[InputError] = []
     found = transcripts(paths, unread, starts(root, paths))

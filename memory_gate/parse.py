@@ -18,6 +18,7 @@ from memory_gate.formats.claude_code import CLAUDE_CODE
 from memory_gate.formats.codex import CODEX, CODEX_BARE
 from memory_gate.formats.copilot import COPILOT
 from memory_gate.formats.cursor import CURSOR
+from memory_gate.formats.entire import ENTIRE
 from memory_gate.formats.gemini import GEMINI, GEMINI_DOCUMENT, GeminiDocument
 
 # Detection order is specification (docs/FORMATS.md): explicit, never discovered.
@@ -25,6 +26,7 @@ FORMATS: tuple[Format, ...] = (
     CODEX,  # {"payload"} with a rollout line type
     COPILOT,  # {"type", "data": {...}, "parentId"}
     CODEX_BARE,  # the legacy layout
+    ENTIRE,  # {"v", "cli_version"}: Entire's compact transcript.jsonl
     CLAUDE_CODE,  # a Claude Code line type with a session or message id
     GEMINI_DOCUMENT,  # {"messages": [...]} with projectHash or lastUpdated
     OPENAI_CHAT,  # any other {"messages": [...]}, or {"role", "content"}

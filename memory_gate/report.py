@@ -64,3 +64,14 @@ def unread_problems(result: Result) -> list[str]:
 def report_unread(result: Result) -> None:
     for problem in unread_problems(result):
         err(problem)
+
+
+def read_instead(paths: Sequence[str]) -> list[str]:
+    """The paths to read: an Entire compact transcript with its checkpoint's full.jsonl beside it
+    is named and left out (the full log is read instead)."""
+    from memory_gate.formats.entire import FULL_NAME, beside_full
+
+    left = set(beside_full(paths))
+    for path in sorted(left):
+        err(f"{path}: Entire's compact transcript; the {FULL_NAME} beside it is read instead")
+    return [p for p in paths if p not in left]

@@ -23,6 +23,7 @@ from tests.formats import (
     codex_test,
     copilot_test,
     cursor_test,
+    entire_test,
     gemini_test,
 )
 from tests.transcripts_test import EVERYTHING
@@ -40,6 +41,7 @@ SESSIONS = [
     pytest.param('gemini', gemini_test.SESSION, [gemini_test.NODE_20, OTHER], id='gemini'),
     pytest.param('cursor', cursor_test.SESSION, [SIGNAL], id='cursor'),
     pytest.param('copilot', copilot_test.SESSION, [SIGNAL, OTHER], id='copilot'),
+    pytest.param('entire', entire_test.SESSION, [SIGNAL, OTHER], id='entire'),
 ]
 TRAPS = (TRAP, copilot_test.PLANT)
 
