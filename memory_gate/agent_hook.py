@@ -113,20 +113,25 @@ def is_ask(text: str) -> bool:
     return head.startswith(ASK_OPENING)
 
 
+# Bytes a record must hold to count: a prompt, a tool call, or memory-gate's own ask. The rest of a
+# session (tool output, mostly) is never parsed.
+COUNTED = (b'"user', b'tool_use', b'tool.execution_start', b'"gemini"')
+
+
 def records(path: str) -> Iterator[dict[str, Any]]:
-    """The records of a session file: JSON lines, or a Gemini CLI session document's messages."""
+    """The records of a session file that may count: JSON lines, or a Gemini CLI session document's
+    messages (a document's first line is `{` alone, as JSON.stringify(..., null, 2) writes it)."""
     with open(path, 'rb') as f:
-        head = f.read(1 << 16)
+        first = f.readline()
         f.seek(0)
-        if (
-            head.lstrip().startswith(b'{')
-            and b'\n' in head
-            and not head.split(b'\n', 1)[0].rstrip().endswith(b'}')
-        ):
+        if first.strip() == b'{':
             document = json.loads(f.read())
-            yield from (m for m in document.get('messages', []) if isinstance(m, dict))
+            messages = document.get('messages', []) if isinstance(document, dict) else []
+            yield from (m for m in messages if isinstance(m, dict))
             return
         for line in f:
+            if not any(map(line.__contains__, COUNTED)):
+                continue
             try:
                 obj = json.loads(line)
             except ValueError:
@@ -194,7 +199,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 def act(event_name: str | None, stdin: str, settings: Settings) -> None:
     event = payload(stdin)
     name = (event_name or str(field(event, 'hook_event_name', 'hookEventName') or '')).lower()
-    if name in ('stop', 'afteragent', 'agentstop', 'subagentstop'):
+    if name in ('stop', 'afteragent', 'agentstop'):  # not a sub-agent's stop: it is not the session
         sys.stdout.write(stop(event, settings.ask_after_prompts, settings.ask_after_tools))
     elif name in ('session-end', 'sessionend'):
         from memory_gate import copies, files
