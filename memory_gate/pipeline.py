@@ -189,16 +189,19 @@ def build(
     memory_text: str = '',
     declined: Iterable[str] = (),
     proposed_before: Sequence[str] = (),
+    reviewed: Iterable[str] = (),
 ) -> Result:
     """Judge transcripts together, in order, against memory; return what to propose and why the rest was not.
 
     `declined` are identities from the ledger; `proposed_before` are bullets already
-    proposed elsewhere in this review (treated as known, counted 'already_proposed').
+    proposed elsewhere in this review (treated as known, counted 'already_proposed');
+    `reviewed`, what the committed versions of rewritten transcripts yield ('already_reviewed').
     """
     run = _Run(settings, {
         'already_in_memory': known_identities(memory_text),
         'declined': set(declined),
         'already_proposed': {identity(b) for b in proposed_before},
+        'already_reviewed': {identity(b) for b in reviewed},
     })
     total: Counter[str] = Counter()
     files: dict[str, Counter[str]] = {}

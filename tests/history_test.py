@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from memory_gate.history import Since, since, starts
+from memory_gate.history import reviewed, since, starts
 from memory_gate.pipeline import build
 from memory_gate.records import Settings, Transcript
 from tests.conftest import git, say, write_jsonl
@@ -52,7 +52,8 @@ def test_since_tells_new_unchanged_extended_and_rewritten(repo: Path) -> None:
     paths = [str(repo / n) for n in ('grown.jsonl', 'same.jsonl', 'edited.jsonl', 'new.jsonl')]
     found = since(str(repo), ['HEAD'], paths)
     assert found is not None
-    assert [found[p] for p in paths] == [Since('extended', 3), Since('unchanged', 2), Since('rewritten'), Since('new')]
+    assert [found[p][:2] for p in paths] == [('extended', 3), ('unchanged', 2), ('rewritten', 1), ('new', 1)]
+    assert found[paths[2]].blob == git(repo, 'rev-parse', 'HEAD:edited.jsonl').strip() and not found[paths[3]].blob
     assert starts(found, unchanged_whole=True) == {paths[0]: 3}
     assert starts(found, unchanged_whole=False) == {paths[0]: 3, paths[1]: 2}
     assert since(str(repo), ['no-such-rev'], paths) is None
@@ -65,4 +66,38 @@ def test_a_commit_that_ended_mid_line_judges_that_line_again(repo: Path) -> None
     with open(repo / 't.jsonl', 'a') as f:
         f.write(f'xt": "{NEVER}"}}\n')
     found = since(str(repo), ['HEAD'], [str(repo / 't.jsonl')])
-    assert found == {str(repo / 't.jsonl'): Since('extended', 2)}
+    assert found[str(repo / 't.jsonl')][:2] == ('extended', 2)
+
+
+def test_a_rewritten_transcript_proposes_only_what_its_committed_version_did_not(repo: Path) -> None:
+    """A word redacted on line 1: what the committed version yields was reviewed, and stays so."""
+    write_jsonl(repo / 's.jsonl', say('user', 'hello from alice'), say('user', DECIDE))
+    git(repo, 'add', '.')
+    git(repo, 'commit', '-qm', 'transcript')
+    write_jsonl(repo / 's.jsonl', say('user', 'hello from [redacted]'), say('user', DECIDE), say('user', NEVER))
+    path = str(repo / 's.jsonl')
+    found = since(str(repo), ['HEAD'], [path], staged=True)
+    assert found is not None and found[path].state == 'rewritten'
+    seen = reviewed(str(repo), found, Settings())
+    assert seen == [DECIDE]
+    lines = (repo / 's.jsonl').read_bytes().splitlines(keepends=True)
+    result = build([Transcript(path, lines)], Settings(), reviewed=seen)
+    assert [p.text for p in result.proposed] == [NEVER] and result.stats['already_reviewed'] == 1
+
+
+def test_a_renamed_transcript_is_compared_with_its_old_path(repo: Path) -> None:
+    write_jsonl(repo / 'a.jsonl', say('user', 'hello'), say('user', DECIDE))
+    write_jsonl(repo / 'b.jsonl', say('user', 'hello'), say('user', DECIDE))
+    git(repo, 'add', '.')
+    git(repo, 'commit', '-qm', 'transcripts')
+    git(repo, 'mv', 'a.jsonl', 'moved.jsonl')
+    git(repo, 'mv', 'b.jsonl', 'grown.jsonl')
+    with open(repo / 'grown.jsonl', 'a') as f:
+        f.write(json.dumps(say('user', NEVER)) + '\n')
+    git(repo, 'add', 'grown.jsonl')
+    moved, grown = str(repo / 'moved.jsonl'), str(repo / 'grown.jsonl')
+    found = since(str(repo), ['HEAD'], [moved, grown], staged=True)
+    assert found is not None
+    assert (found[moved].state, found[moved].renamed) == ('unchanged', 'a.jsonl')
+    assert (found[grown].state, found[grown].start, found[grown].renamed) == ('extended', 3, 'b.jsonl')
+    assert starts(found, unchanged_whole=True) == {moved: 3, grown: 3}  # a renamed copy adds nothing to judge
