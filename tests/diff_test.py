@@ -114,3 +114,60 @@ def test_the_tail_holds_a_few_lines_of_any_memory_file(name: str) -> None:
     tail = tail_of(None if data is None else data.decode())
     assert tail.rest.count('\n') <= CONTEXT + 1
     assert applied_tail(tail, BULLETS).rest.count('\n') <= CONTEXT + 1
+
+
+HEADING = '## Decisions'
+UNDER = {
+    'section in the middle': ('# Memory\n\n## Decisions\n\n- We use UTC.\n\n## Testing\n\n- Run pytest.\n',
+                              '# Memory\n\n## Decisions\n\n- We use UTC.\n- B1\n- B2\n\n## Testing\n\n- Run pytest.\n'),
+    'section last, no eol': ('# Memory\n## Decisions\n- We use UTC.', '# Memory\n## Decisions\n- We use UTC.\n- B1\n- B2\n'),
+    'empty section': ('## Decisions\n## Testing\n', '## Decisions\n- B1\n- B2\n## Testing\n'),
+    'subsection kept inside': ('## Decisions\n### Old\n- a\n# Other\n', '## Decisions\n### Old\n- a\n- B1\n- B2\n# Other\n'),
+    'heading in code is no heading': ('## Decisions\n- a\n```\n# not a heading\n```\n## Next\n',
+                                      '## Decisions\n- a\n```\n# not a heading\n```\n- B1\n- B2\n## Next\n'),
+    'missing heading is added': ('# Memory\n\n## Testing\n- Run pytest.\n',
+                                 '# Memory\n\n## Testing\n- Run pytest.\n\n## Decisions\n\n- B1\n- B2\n'),
+    'missing heading, blank last line': ('# Memory\n\n', '# Memory\n\n## Decisions\n\n- B1\n- B2\n'),
+    'empty file': ('', '## Decisions\n\n- B1\n- B2\n'),
+    'missing file': (None, '## Decisions\n\n- B1\n- B2\n'),
+    'crlf': ('## Decisions\r\n- a\r\n\r\n## Next\r\n', '## Decisions\r\n- a\r\n- B1\r\n- B2\r\n\r\n## Next\r\n'),
+    'a heading in a code block only': ('```\n## Decisions\n```\n', '```\n## Decisions\n```\n\n## Decisions\n\n- B1\n- B2\n'),
+}
+
+
+@pytest.mark.parametrize('tool', ['git', 'patch'])
+@pytest.mark.parametrize('name', list(UNDER))
+def test_bullets_go_under_the_heading(repo: Path, tool: str, name: str) -> None:
+    original, expected = UNDER[name]
+    path = repo / 'AGENTS.md'
+    if original is not None:
+        path.write_bytes(original.encode())
+    diff = render('AGENTS.md', original, ['B1', 'B2'], HEADING)
+    assert applied(original, ['B1', 'B2'], HEADING) == expected
+    apply(tool, repo, diff)
+    assert path.read_bytes().decode() == expected
+
+
+def test_chained_diffs_under_a_heading_apply_in_order(repo: Path) -> None:
+    state: str | None = '# Memory\n\n## Testing\n- Run pytest.\n'
+    (repo / 'AGENTS.md').write_text(state or '')
+    diffs = []
+    for batch in (['First rule is kept here.'], ['Second rule is kept here.']):
+        diffs.append(render('AGENTS.md', state, batch, HEADING))
+        state = applied(state, batch, HEADING)
+    for diff in diffs:
+        apply('git', repo, diff)
+    assert (repo / 'AGENTS.md').read_text() == state
+    assert state is not None and state.count(HEADING) == 1 and state.endswith('- Second rule is kept here.\n')
+
+
+@settings(max_examples=200, deadline=None)
+@given(memory=TEXTS, batches=BATCHES)
+def test_under_a_heading_the_whole_tail_gives_the_whole_texts_diffs(
+    memory: str | None, batches: list[list[str]],
+) -> None:
+    text, tail = memory, tail_of(memory, whole=True)
+    for batch in batches:
+        assert render_tail('AGENTS.md', tail, batch, HEADING) == render('AGENTS.md', text, batch, HEADING)
+        text, tail = applied(text, batch, HEADING), applied_tail(tail, batch, HEADING)
+        assert tail == tail_of(text, whole=True)

@@ -66,7 +66,7 @@ def test_a_commit_that_ended_mid_line_judges_that_line_again(repo: Path) -> None
     with open(repo / 't.jsonl', 'a') as f:
         f.write(f'xt": "{NEVER}"}}\n')
     found = since(str(repo), ['HEAD'], [str(repo / 't.jsonl')])
-    assert found[str(repo / 't.jsonl')][:2] == ('extended', 2)
+    assert found is not None and found[str(repo / 't.jsonl')][:2] == ('extended', 2)
 
 
 def test_a_rewritten_transcript_proposes_only_what_its_committed_version_did_not(repo: Path) -> None:
