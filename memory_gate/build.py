@@ -9,7 +9,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterator
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from memory_gate import color, files
 from memory_gate.diff import render
@@ -87,18 +87,27 @@ def candidate_line(p: Proposal) -> str:
     return printable(f'{p.score:.2f} {where}: {p.text}')
 
 
-def since_states(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, int]] | None:
-    """With --since, each transcript's state against REV and the first line to judge;
-    None when REV is no commit."""
+class Judged(NamedTuple):
+    """With --since: how each transcript stands against REV (its `since_*` counters), the
+    first line to judge, and what the REV versions of rewritten transcripts yield."""
+
+    states: dict[str, list[str]]
+    starts: dict[str, int]
+    reviewed: list[str]
+
+
+def since_states(args: argparse.Namespace, settings: Settings) -> Judged | None:
+    """Each transcript against --since REV; None when REV is no commit."""
     if not args.since:
-        return {}, {}
+        return Judged({}, {}, [])
     from memory_gate import history  # only with --since: kept off every build's start-up
 
-    found = history.since(files.repo_root() or '.', [args.since], args.transcripts)
+    root = files.repo_root() or '.'
+    found = history.since(root, [args.since], args.transcripts)
     if found is None:
         return None
-    states = {path: since.state for path, since in found.items()}
-    return states, history.starts(found, False)
+    states = {path: [s.state] + (['renamed'] if s.renamed else []) for path, s in found.items()}
+    return Judged(states, history.starts(found, False), history.reviewed(root, found, settings))
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
@@ -113,17 +122,17 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     except InputError as exc:
         err(f'{settings.ledger}: {exc}')
         return 2
-    since = since_states(args)
+    since = since_states(args, settings)
     if since is None:
         err(f'--since {args.since}: is not a commit of this repository')
         return 2
-    states, starts = since
     failed: list[InputError] = []
     settings = settings._replace(candidates=max(0, args.candidates))
-    found = transcripts(read_instead(args.transcripts), failed, starts)
-    result = build(found, settings, memory or '', declined)
-    for path, state in states.items():  # --stats says how each file was judged
-        result.files.get(path, Counter())['since_' + state] = 1
+    found = transcripts(read_instead(args.transcripts), failed, since.starts)
+    result = build(found, settings, memory or '', declined, (), since.reviewed)
+    for path, states in since.states.items():  # --stats says how each file was judged
+        for state in states:
+            result.files.get(path, Counter())['since_' + state] = 1
     report_failed(failed)
     report_withheld(result)
     report_unread(result)

@@ -117,7 +117,8 @@ def since(root: str, revs: Sequence[str], paths: Sequence[str],
     real_root = os.path.realpath(root)
     rels = {p: files.rel(os.path.realpath(p), real_root) for p in paths if p != '-'}
     out: dict[str, Since] = {}
-    trees = [t for t in (tree_of(root, rev, sorted(set(rels.values())), staged) for rev in revs) if t]
+    wanted = sorted(set(rels.values()))
+    trees = [t for t in (tree_of(root, rev, wanted, staged) for rev in revs) if t]
     if not trees:
         return None
     for path, rel in rels.items():

@@ -98,8 +98,10 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     paths = read_instead(sorted({p for p in paths if not p.endswith(SUFFIX)}))
     chain, earlier = earlier_bullets(paths[0], tracked, set(paths)) if paths else ([], [])
     unread: list[InputError] = []
-    found = transcripts(paths, unread, starts(root, paths))
-    result = build(found, settings._replace(max_add=sys.maxsize), memory or '', declined, earlier)
+    first, reviewed = news(root, paths, settings)
+    found = transcripts(paths, unread, first)
+    every = settings._replace(max_add=sys.maxsize)
+    result = build(found, every, memory or '', declined, earlier, reviewed)
     report_failed(unread)
     report_withheld(result)
     report_unread(result)
@@ -113,13 +115,14 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     return 1 if written or failed or staged else 0
 
 
-def starts(root: str, paths: Sequence[str]) -> dict[str, int]:
-    """The first line to judge per transcript: what the commit adds to it; in a merge, what
-    neither side had."""
+def news(root: str, paths: Sequence[str], settings: Settings) -> tuple[dict[str, int], list[str]]:
+    """What the commit adds to each transcript (in a merge, what neither side had): the first
+    line to judge per transcript, and what the committed versions of rewritten ones yield."""
     if not paths:
-        return {}
+        return {}, []
     revs = ['HEAD', 'MERGE_HEAD'] if history.merging(root) else ['HEAD']
-    return history.starts(history.since(root, revs, paths) or {}, unchanged_whole=True)
+    found = history.since(root, revs, paths, staged=True) or {}
+    return history.starts(found, unchanged_whole=True), history.reviewed(root, found, settings)
 
 
 def propose(root: str, rel: str, state: Tail, groups: dict[str, list[Proposal]],
