@@ -143,6 +143,6 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     elif args.candidates:
         sys.stdout.writelines(candidate_line(p) + '\n' for p in result.below)
     else:
-        diff = render(diff_path, memory, [p.text for p in result.proposed])
+        diff = render(diff_path, memory, [p.text for p in result.proposed], settings.heading)
         sys.stdout.write(color.paint_diff(diff, settings.color == 'always'))
     return 2 if failed else 0

@@ -155,9 +155,10 @@ class Outcome(NamedTuple):
     diff: str  # every taken bullet against the memory file as it is now, for the reviewer to read
 
 
-def rewrite(all_items: Sequence[Item], chosen: Mapping[int, Choice], review: str) -> Outcome:
-    """New proposal texts: taken bullets in the diff (chained in path order), skipped ones
-    listed as pending."""
+def rewrite(all_items: Sequence[Item], chosen: Mapping[int, Choice], review: str,
+            heading: str = '') -> Outcome:
+    """New proposal texts: taken bullets in the diff (chained in path order, under `heading`
+    when set), skipped ones listed as pending."""
     files: dict[str, str | None] = {}
     state: dict[str, str | None] = {}
     declined: list[str] = []
@@ -177,12 +178,12 @@ def rewrite(all_items: Sequence[Item], chosen: Mapping[int, Choice], review: str
         skipped = [i for i in mine if chosen.get(i.number, ('skip',))[0] == 'skip']
         listed += [i.entry._replace(held=SKIPPED) for i in skipped]
         before = state.get(p.rel, p.memory)
-        state[p.rel] = applied(before, taken)
+        state[p.rel] = applied(before, taken, heading)
         taken_all += taken
-        body = header(p.source, p.rel, listed, review) + render(p.rel, before, taken)
+        body = header(p.source, p.rel, listed, review) + render(p.rel, before, taken, heading)
         files[p.path] = body if listed else None
     first = all_items[0].proposal if all_items else None
-    diff = render(first.rel, first.memory, taken_all) if first else ''
+    diff = render(first.rel, first.memory, taken_all, heading) if first else ''
     return Outcome(files, declined, taken_all, diff)
 
 

@@ -27,6 +27,7 @@ MINING = (
     'noise',
     'allow-secrets',
     'color',
+    'heading',
 )
 
 
@@ -97,7 +98,7 @@ COMMANDS = (
         'take bullets 1 and 3 of the pending proposals, decline the rest (no option: asks each)',
         '0 done; 2 a usage error, a bad setting or file, or bullets pending with no terminal '
         'to ask on; 130 interrupted',
-        ('ledger',),
+        ('ledger', 'heading'),
     ),
     Command(
         'collect',

@@ -74,6 +74,9 @@ ROLES = Kind('user and/or assistant, as "user,assistant" or a list', is_roles,
 SCORE = Kind('a score from 0 to 1', is_score, float)
 # --signal/--noise repeat; the table adds to them
 RULES = Kind('a table of rules', lambda v: isinstance(v, Mapping))
+HEADING = Kind('one line of text, a heading like "## Decisions"',
+               lambda v: isinstance(v, str) and v.strip() != '' and '\n' not in v and '\r' not in v,
+               show=lambda v: v or 'the end of the file')
 COLOR = Kind('auto, always or never', lambda v: v in color.CHOICES)
 VALUES = Kind('a list of strings', is_strings,  # repeatable
               setting=lambda v: frozenset(s for s in v if s),
@@ -104,6 +107,8 @@ OPTIONS = (
     Option('min-length', WHOLE, 'N', 'shortest sentence kept, in Latin-equivalent characters'),
     Option('max-length', WHOLE, 'N', 'longest sentence kept, in Latin-equivalent characters'),
     Option('budget', WHOLE, 'BYTES', 'warn when the memory file would grow past this'),
+    Option('heading', HEADING, 'TEXT',
+           'the heading bullets go under, added when missing (unset: the end of the file)'),
     Option('roles', ROLES, 'ROLES', 'whose words to mine, comma-separated'),
     Option('threshold', SCORE, 'SCORE', 'the score a candidate needs to be proposed'),
     Option('signal', RULES, 'KIND:NAME=REGEX', 'add a signal rule (repeatable)'),

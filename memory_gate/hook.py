@@ -108,7 +108,8 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     route = routes(dict(os.environ), sys.executable, root)
     groups = by_source(paths, result.proposed)
     failed = [exc.path for exc in unread]
-    state = tail_of(applied(memory, chain))  # the memory file split once, however many diffs
+    heading = settings.heading  # under a heading the bullets may go anywhere: the whole text
+    state = tail_of(applied(memory, chain, heading), whole=bool(heading))  # split once
     written = propose(root, rel, state, groups, tracked, settings, route.review, failed)
     if written:
         print_next_steps(written, rel, settings, route)
@@ -139,12 +140,12 @@ def propose(root: str, rel: str, state: Tail, groups: dict[str, list[Proposal]],
             continue
         listed = [entry(p) for p in in_diff]
         listed += [entry(p, HELD) for p in pending[settings.max_add:]]
-        diff = render_tail(rel, state, [p.text for p in in_diff])
+        diff = render_tail(rel, state, [p.text for p in in_diff], settings.heading)
         if not write_proposal(root, target, header(source, rel, listed, review) + diff):
             failed.append(source)
             continue
         written.append(target)
-        state = applied_tail(state, [p.text for p in in_diff])
+        state = applied_tail(state, [p.text for p in in_diff], settings.heading)
         report(source, rel, listed, diff, settings, number)
         number += len(listed)
     if written:

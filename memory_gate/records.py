@@ -28,6 +28,7 @@ class Settings(NamedTuple):
     signal_rules: tuple[Rule, ...] = patterns.SIGNAL_RULES
     noise_rules: tuple[Rule, ...] = patterns.NOISE_RULES
     budget: int = 32 * 1024
+    heading: str = ''  # the heading bullets go under ('## Decisions'); '': the end of the file
     allow_secrets: frozenset[str] = frozenset()  # public values (test keys) never withheld
     threshold: float = weights.THRESHOLD  # the score a candidate needs to be proposed
     candidates: int = 0  # how many of the best candidates under the threshold to keep for listing

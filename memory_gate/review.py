@@ -87,7 +87,7 @@ def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequ
     if chosen is None:
         return 2 if any(not i.settled for i in every) else status
     review = routes(dict(os.environ), sys.executable, root).review
-    outcome = choices.rewrite(every, chosen, review)
+    outcome = choices.rewrite(every, chosen, review, settings.heading)
     if not record(outcome, root, settings.ledger):
         return 2
     show_outcome(outcome, every, chosen, settings.ledger)

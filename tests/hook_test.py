@@ -667,3 +667,30 @@ def test_an_unreadable_ledger_is_named_not_the_memory_file(repo: Path) -> None:
     done = run(repo, 'hook', 's.jsonl', '--ledger', 'ledger-dir')
     assert (done.returncode, done.stdout) == (1, '')
     assert done.stderr == 'memory-gate: ledger-dir: is a directory\n'
+
+
+def test_bullets_land_under_the_team_heading(project: Repo) -> None:
+    (project.path / 'pyproject.toml').write_text('[tool.memory-gate]\nheading = "## Decisions"\n')
+    memory = '# Memory\n\n## Decisions\n\n- Timestamps are stored in UTC.\n\n## Testing\n\n- Run pytest.\n'
+    (project.path / 'AGENTS.md').write_text(memory)
+    project.git('add', '.')
+    project.git('commit', '-qm', 'sections')
+    stage(project, 's.jsonl', DECIDE, NEVER)
+    assert project.commit().returncode == 1
+    assert project.memory_gate('review', '--take', '2').returncode == 0
+    project.git('apply', 's.jsonl.memory.diff')
+    assert (project.path / 'AGENTS.md').read_text() == memory.replace(
+        'UTC.\n', f'UTC.\n- {NEVER}\n')
+    project.git('add', 'AGENTS.md', '.memory-gate-declined.txt')
+    assert project.commit().returncode == 0
+
+
+def test_an_empty_memory_file_gets_the_heading(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+    src, rev, env = hook_repo
+    project = configure(repo, src, rev, env, '        args: [--heading, "## Decisions"]\n')
+    (project.path / 'AGENTS.md').write_text('')
+    project.git('commit', '-qam', 'empty memory')
+    stage(project, 's.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    project.git('apply', 's.jsonl.memory.diff')
+    assert (project.path / 'AGENTS.md').read_text() == f'## Decisions\n\n- {DECIDE}\n'
