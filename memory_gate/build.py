@@ -58,7 +58,7 @@ def print_stats(result: Result, out: TextIO) -> None:
     for line in stat_lines(result.stats):
         print(line, file=out)
     for source, stats in result.files.items():
-        for line in stat_lines(stats, f'{source}: ', only_set=True):
+        for line in stat_lines(stats, f'{printable(source)}: ', only_set=True):
             print(line, file=out)
 
 
@@ -111,8 +111,8 @@ def since_states(args: argparse.Namespace, settings: Settings) -> Judged | None:
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    diff_path, real = memory_target(settings.memory)
     try:
+        diff_path, real = memory_target(settings.memory)
         memory = read_memory(real)
     except InputError as exc:
         err(f'{settings.memory}: {exc}')

@@ -16,6 +16,7 @@ from memory_gate.diff import applied, render
 from memory_gate.files import rel
 from memory_gate.memory import identity, known_identities
 from memory_gate.proposals import SKIPPED, SUFFIX, Entry, header
+from memory_gate.sentences import printable
 
 KEYS = {'y': 'take', 'n': 'decline', 's': 'skip'}
 HELP = ('y - take this bullet', 'n - decline it (recorded in the ledger, never proposed again)',
@@ -144,8 +145,8 @@ def ask_one(read: Read, say: Say) -> tuple[Choice | None, str]:
 
 
 def bullet_line(item: Item) -> str:
-    where = f'{item.proposal.source}:{item.entry.line}'
-    return f'{item.number}. {where}: {item.entry.where}\n     {redact(item.entry.text)}'
+    where = printable(f'{item.proposal.source}:{item.entry.line}: {item.entry.where}')
+    return f'{item.number}. {where}\n     {printable(item.entry.text)}'
 
 
 class Outcome(NamedTuple):

@@ -39,6 +39,15 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The program; Ctrl-C ends it with one line and exit 130, as a shell reports SIGINT."""
+    try:
+        return dispatch(argv)
+    except KeyboardInterrupt:
+        err('interrupted')
+        return 130
+
+
+def dispatch(argv: Sequence[str] | None) -> int:
     for stream in (sys.stdout, sys.stderr):  # UTF-8 memory, UTF-8 diffs, whatever the locale
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(encoding='utf-8', errors='replace')

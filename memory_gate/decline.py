@@ -32,7 +32,12 @@ def read_proposal(path: str, root: str) -> list[str]:
     text = data.decode('utf-8', 'replace')
     if not text.startswith(MARK):
         raise InputError('is not a memory-gate proposal')
-    known = known_identities(read_memory(memory_of(text, root)) or '')
+    memory = memory_of(text, root)
+    try:
+        known = known_identities(read_memory(memory) or '')
+    except InputError as exc:
+        raise InputError(str(exc), files.rel(memory, root)) from None  # name the memory file
+
     return [b for b in pending_bullets(text) if identity(b) not in known]
 
 
@@ -59,7 +64,7 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bo
             declined += read_proposal(path, root)
             done.append(path)
         except InputError as exc:
-            err(f'{path}: {exc}')
+            err(f'{exc.path or path}: {exc}')
             status = 2
     if declined:
         try:

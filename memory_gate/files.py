@@ -20,6 +20,11 @@ MAX_LINE_BYTES = 8 * 1024 * 1024
 _CHUNK = 1024 * 1024
 
 
+# A file is written beside its target, then renamed into place; killed mid-write, the process
+# leaves it: `.memory-gate-*.tmp` in .gitignore covers it (README).
+TEMP_PREFIX, TEMP_SUFFIX = '.memory-gate-', '.tmp'
+
+
 class InputError(Exception):
     """A file that cannot be used; str() is the one-line problem, without the path; `path`
     names the file where the raiser knows it and the caller may not (a transcript)."""
@@ -87,7 +92,18 @@ def decode_memory(data: bytes) -> str:
 
 
 def read_bytes(path: str) -> bytes | None:
-    """A file's bytes, or None when it does not exist. Raises InputError when it cannot be read."""
+    """A regular file's bytes, or None when it does not exist. Raises InputError when it cannot
+    be read, or is no regular file (a FIFO would hang the read, /dev/zero never end it)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise InputError(problem(exc)) from None
+    if stat.S_ISDIR(mode):
+        raise InputError('is a directory')
+    if not stat.S_ISREG(mode):
+        raise InputError('is not a regular file')
     try:
         with open(path, 'rb') as f:
             return f.read()
@@ -140,7 +156,7 @@ def write_new(path: str, text: str, ours: str) -> None:
     import tempfile
 
     folder = os.path.dirname(path) or '.'
-    fd, tmp = tempfile.mkstemp(prefix='.memory-gate-', dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
     try:
         os.fchmod(fd, file_mode(path))
         with os.fdopen(fd, 'w', encoding='utf-8', newline='') as f:
@@ -180,9 +196,26 @@ def remove_untracked(path: str, root: str, tracked: Set[str]) -> None:
         os.unlink(path)
 
 
-def memory_target(path: str) -> tuple[str, str]:
-    """(path for the diff, relative to the repository root; real path on disk). Follows symlinks."""
+OUTSIDE = ('is a symlink to a file outside the repository; '
+           'memory-gate proposes only into a file inside it')
+
+
+def confined(path: str) -> str:
+    """The real path of a memory file. Raises InputError when a symlink takes it out of the
+    repository that holds the link (the printed git apply would break the link)."""
     real = os.path.realpath(path)
+    root = repo_root(os.path.dirname(os.path.abspath(path)) or '.')
+    if root is not None and real != os.path.abspath(path):
+        top = os.path.realpath(root)
+        if not real.startswith(top + os.sep):
+            raise InputError(OUTSIDE)
+    return real
+
+
+def memory_target(path: str) -> tuple[str, str]:
+    """(path for the diff, relative to the repository root; real path on disk). Follows
+    symlinks inside the repository; raises InputError for one that leads out of it."""
+    real = confined(path)
     root = repo_root(os.path.dirname(real) or '.')
     if root is not None:
         root = os.path.realpath(root)
@@ -193,7 +226,7 @@ def memory_target(path: str) -> tuple[str, str]:
 
 def read_memory(path: str) -> str | None:
     """The memory file's text (line endings kept), or None when it does not exist yet."""
-    data = read_bytes(path)
+    data = read_bytes(confined(path))
     return None if data is None else decode_memory(data)
 
 

@@ -82,8 +82,8 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     if root is None:
         err('not inside a git repository')
         return 1
-    rel, real = memory_target(settings.memory)
     try:
+        rel, real = memory_target(settings.memory)
         memory = staged_memory(root, rel, real)
     except InputError as exc:
         err(f'{settings.memory}: {exc}')

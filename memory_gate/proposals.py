@@ -20,7 +20,7 @@ from typing import NamedTuple
 from memory_gate import files
 from memory_gate.files import InputError
 from memory_gate.records import Proposal
-from memory_gate.sentences import printable
+from memory_gate.sentences import printable, sanitize
 
 MARK = '# memory-gate proposal'  # the first line of every proposal file memory-gate writes
 SUFFIX = '.memory.diff'
@@ -108,8 +108,20 @@ def why(p: Proposal) -> str:
 
 
 def shell(path: str) -> str:
-    """A path as it is typed in a shell command, safe to print."""
-    return printable(shlex.quote(path))
+    """A path as it is typed in a shell command, safe to print: a name with control characters
+    in bash's $'...' quoting (an escape sequence as \\x1b): the printed command names it."""
+    if sanitize(path) == path:
+        return printable(shlex.quote(path))
+    return printable("$'" + ''.join(map(ansi_c, path)) + "'")
+
+
+def ansi_c(ch: str) -> str:
+    """One character inside bash's $'...'."""
+    if ch in "\\'":
+        return '\\' + ch
+    if ch.isprintable():
+        return ch
+    return f'\\x{ord(ch):02x}' if ord(ch) < 0x80 else f'\\u{ord(ch):04x}'
 
 
 def memory_of(diff_text: str, root: str) -> str:

@@ -50,7 +50,7 @@ def load(paths: Sequence[str], root: str) -> tuple[list[choices.Proposal], int]:
         try:
             loaded.append(load_one(path, root))
         except InputError as exc:
-            err(f'{path}: {exc}')
+            err(f'{exc.path or path}: {exc}')
             status = 2
     return loaded, status
 
@@ -64,7 +64,11 @@ def load_one(path: str, root: str) -> choices.Proposal:
     memory = memory_of(text, root)
     rel = files.rel(memory, root)
     source = choices.source_of(path, root)
-    return choices.Proposal(path, source, rel, read_memory(memory), entries(text))
+    try:
+        now = read_memory(memory)
+    except InputError as exc:
+        raise InputError(str(exc), rel) from None  # the memory file is what cannot be used
+    return choices.Proposal(path, source, rel, now, entries(text))
 
 
 def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequence[str],

@@ -694,3 +694,18 @@ def test_an_empty_memory_file_gets_the_heading(repo: Path, hook_repo: tuple[Path
     assert project.commit().returncode == 1
     project.git('apply', 's.jsonl.memory.diff')
     assert (project.path / 'AGENTS.md').read_text() == f'## Decisions\n\n- {DECIDE}\n'
+
+
+def test_a_memory_file_linked_out_of_the_repository_blocks_with_one_line(project: Repo,
+                                                                          tmp_path: Path) -> None:
+    outside = tmp_path / 'private.md'
+    outside.write_text('# Private\n\npassword: hunter2-not-for-git\n')
+    (project.path / 'AGENTS.md').unlink()
+    os.symlink(outside, project.path / 'AGENTS.md')
+    project.git('add', 'AGENTS.md')
+    stage(project, 's.jsonl', DECIDE)
+    done = project.commit()
+    assert done.returncode == 1 and 'Traceback' not in done.stdout
+    assert 'AGENTS.md: is a symlink to a file outside the repository' in done.stdout
+    assert 'hunter2' not in done.stdout and not (project.path / 's.jsonl.memory.diff').exists()
+    assert os.path.islink(project.path / 'AGENTS.md')
