@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from memory_gate import languages
+
 
 class Cue(NamedTuple):
     """One evidence feature, declared once: every table of the judgment derives from CUES.
@@ -62,7 +64,8 @@ _SCOPE = (
     'across the (?:repo|codebase)', 'as a rule',
 )
 _ZH_SCOPE = ('以后', '今后', '每次', '统一', '一律', '始终', '永远', '默认')
-SCOPE_RE = r'(?i)\b(?:' + either(_SCOPE) + r')\b|' + either(_ZH_SCOPE)
+SCOPE_RE = (r'(?i)\b(?:' + either(_SCOPE) + r')\b|' + either(_ZH_SCOPE)
+            + '|' + languages.either_pattern('scope'))  # and languages.py's
 _SCOPE_GATE = ('always never every whenever now forward here future default '
                'repo repository project codebase rule')
 
@@ -73,7 +76,8 @@ _MODAL = (
     'are required', 'is not allowed', 'are not allowed',
 )
 _ZH_MODAL = ('不要', '必须', '应该', '禁止', '不能', '不得', '不允许')
-MODAL_RE = r'(?i)\b(?:' + either(_MODAL) + r')\b|' + either(_ZH_MODAL)
+MODAL_RE = (r'(?i)\b(?:' + either(_MODAL) + r')\b|' + either(_ZH_MODAL)
+            + '|' + languages.either_pattern('modal'))
 _MODAL_GATE = 'must mustn should shouldn shall has have required allowed'
 
 # alternative, a decision that names it: "X instead of Y", "rather than", "not X but Y", "而不是".
@@ -408,8 +412,8 @@ CODE_SPANS_RE = r'`[^`]+`[^`]*`[^`]+`[^`]*`[^`]+`'
 # Every feature, in the order evidence.phrases lists them (cues of place and voice after the
 # phrases).
 CUES: tuple[Cue, ...] = (
-    cue('scope', SCOPE_RE, (_SCOPE_GATE, *_ZH_SCOPE), LASTS),
-    cue('modal', MODAL_RE, (_MODAL_GATE, *_ZH_MODAL), LASTS),
+    cue('scope', SCOPE_RE, (_SCOPE_GATE, *_ZH_SCOPE, *languages.scope_gate()), LASTS),
+    cue('modal', MODAL_RE, (_MODAL_GATE, *_ZH_MODAL, *languages.modal_gate()), LASTS),
     cue('alternative', ALTERNATIVE_RE, (_ALTERNATIVE_GATE, *_ZH_ALTERNATIVE), LASTS),
     cue('cause', CAUSE_RE, (_CAUSE_GATE, *_ZH_CAUSE), LASTS),
     cue('stance', STANCE_RE, ('i we', *_ZH_STANCE), LASTS),
@@ -521,7 +525,7 @@ UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'
 # too: evidence.is_checklist).
 _MARKER = (r'[*`]{0,2}(?:memory|remember|durable'
            r'|note for (?:agents|claude|gemini)\.md|for (?:agents|claude|gemini)\.md'
-           r'|(?:agents|claude|gemini)\.md|记住|记忆|备忘)'
+           r'|(?:agents|claude|gemini)\.md|记住|记忆|备忘|' + languages.MARKERS + ')'
            r'[*`]{0,2}\s*[:：]\s*[*`]{0,2}\s*(?=\S)')
 # at the start of a line (evidence.placed knows which sentences open one)
 MARKER_RE = '(?i)^' + _MARKER

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from memory_gate.cues import CITED_RULE, CITES_RULE, CITES_RULE_WORDS, KINDS
+from memory_gate.languages import LANGUAGES, pattern
 
 
 class Rule(NamedTuple):
@@ -66,6 +67,17 @@ _SUBJECT = (
     r'|my|your|his|her|its|both|either|neither|some|most|many|several|few'
     r"|all of)\b)(?:[\w./@`'-]+ ){1,4}"
 )
+
+# A generic subject of up to three words, none a person, a pointer or a connective: "Migrations",
+# "New endpoints", "The public API"; not "So we", "One caveat you", "so then".
+_SUBJECT_WORDS = (
+    r"^(?!(?:what|which|who|why|how|when|where|so|then|and|but|also|if|one)\b)"
+    r"(?:(?!(?:i|you|we|they|he|she|it|this|that|these|those|there|here|so|then|one)\b)"
+    r"[\w./@`'-]+ ){1,3}"
+)
+
+# A prohibition stays one, whatever moment it names: "nunca ..., nem hoje" (as 'one_off' unless).
+_LANGUAGE_NEVER = r'^(?:nunca|jamais|jamás)\b|^(?:não|no)\b(?!,)|^(?:絶対に|決して)|^(?:절대|절대로)'
 
 SIGNAL_RULES: tuple[Rule, ...] = (
     # decision: "We decided to drop Redis." / not: "Decide later." (no past decision, no seed word)
@@ -415,6 +427,20 @@ SIGNAL_RULES: tuple[Rule, ...] = (
     # cases." / not: "The official docs recommend it." (not the project's own rule; see
     # cues.CITES_RULE_RE)
     rule('cites_rule', 'convention', CITES_RULE, triggers=CITES_RULE_WORDS),
+    # constraint: "Migrations should be reversible." "New endpoints shouldn't return HTML." (a rule with
+    # a generic subject) / not: "You should run the migration." (a person: "I should", "we should"
+    # too), "The build should pass now." (an expectation of the moment)
+    rule('should', 'constraint', (
+        _SUBJECT_WORDS + r"should(?:n't| not)? "
+        r'(?!(?:be )?(?:fine|ok|okay|good|enough|done|ready|possible|able|working)\b'
+        r'|work\b|pass\b|help\b|fix\b)\w+'
+    ), unless=_NOW, triggers='should'),
+    # The explicit markers of the languages of languages.py, four families each
+    # (<code>_decision, _constraint, _convention, _root_cause): tests/languages_test.py holds
+    # what each must catch and must not.
+    *(rule(f'{lang.code}_{kind}', kind, pattern(getattr(lang, kind), lang.spaced, lang.unlike),
+           triggers=getattr(lang, kind))
+      for lang in LANGUAGES for kind in ('decision', 'constraint', 'convention', 'root_cause')),
 )
 
 NOISE_RULES: tuple[Rule, ...] = (
@@ -576,6 +602,11 @@ NOISE_RULES: tuple[Rule, ...] = (
         'error', 'warn', 'info', 'debug', 'fatal', 'critical', 'failed', 'passed',
         ':', '{', '}', ';', '=', '|', '^-', '^d', '^l', '^r', '^w', '^x',
     )),
+    # The one-off words of the languages of languages.py (<code>_one_off, as 'one_off' above):
+    # tests/languages_test.py holds what each must catch and must not.
+    *(rule(f'{lang.code}_one_off', 'noise', pattern(lang.moment, lang.spaced, lang.unlike),
+           unless=_LANGUAGE_NEVER, triggers=lang.moment)
+      for lang in LANGUAGES),
 )
 
 # Leading words that carry no meaning of their own and are stripped before judging:

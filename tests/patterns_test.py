@@ -86,7 +86,11 @@ FAMILY_EXAMPLES = family_examples()
 
 
 def test_every_family_comments_an_example_it_catches_and_one_it_does_not() -> None:
+    from memory_gate.languages import LANGUAGES  # their examples: tests/languages_test.py
+    listed = {f'{lang.code}_' for lang in LANGUAGES}
     for r in RULES:
+        if r.name[:3] in listed:
+            continue
         assert {caught for name, _, caught in FAMILY_EXAMPLES if name == r.name} == {True, False}, r.name
 
 

@@ -1,0 +1,149 @@
+"""Each language of memory_gate/languages.py through its own door: sentences fed to each family's
+rule and to the scope, modal and marker cues, what it must catch and what it must not; and a
+standing rule said by the user in the language is proposed."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from memory_gate import cues, evidence, languages, patterns
+from memory_gate.filters import fires, gated
+from memory_gate.pipeline import build
+from memory_gate.records import Settings, Transcript
+
+RULES = {r.name: r for r in patterns.SIGNAL_RULES + patterns.NOISE_RULES}
+
+# (family, sentence, caught)
+FAMILIES = [
+    ('pt_decision', 'Decidimos usar PostgreSQL para tudo.', True),
+    ('pt_decision', 'Você decide depois o que fazer.', False),
+    ('pt_constraint', 'Nunca faça push direto na main.', True),
+    ('pt_constraint', 'Fiz o push ontem à noite.', False),
+    ('pt_convention', 'A partir de agora, os commits seguem o padrão convencional.', True),
+    ('pt_convention', 'Agora o teste passou.', False),
+    ('pt_root_cause', 'A causa foi um timeout no proxy.', True),
+    ('pt_root_cause', 'Não sei o que aconteceu com o proxy.', False),
+    ('es_decision', 'Decidimos usar Redis para la caché.', True),
+    ('es_decision', 'Usé Redis ayer para probar.', False),
+    ('es_constraint', 'Está prohibido subir secretos al repositorio.', True),
+    ('es_constraint', 'Subí los cambios al repositorio.', False),
+    ('es_convention', 'De ahora en adelante, las fechas van en UTC.', True),
+    ('es_convention', 'Ahora las fechas se ven bien.', False),
+    ('es_root_cause', 'La causa fue una condición de carrera en el worker.', True),
+    ('es_root_cause', 'El worker terminó bien.', False),
+    ('ja_decision', 'データベースは PostgreSQL に決めました。', True),
+    ('ja_decision', 'PostgreSQL をインストールしました。', False),
+    ('ja_constraint', '本番環境での直接編集は禁止です。', True),
+    ('ja_constraint', '本番環境を確認しました。', False),
+    ('ja_convention', '今後はすべての日時を UTC で保存します。', True),
+    ('ja_convention', '日時を確認しました。', False),
+    ('ja_root_cause', '原因はキャッシュの設定ミスでした。', True),
+    ('ja_root_cause', 'キャッシュを削除しました。', False),
+    ('ko_decision', '데이터베이스는 PostgreSQL로 결정했습니다.', True),
+    ('ko_decision', 'PostgreSQL을 설치했습니다.', False),
+    ('ko_constraint', 'main 브랜치에 직접 푸시하면 안 됩니다.', True),
+    ('ko_constraint', 'main 브랜치에 푸시했습니다.', False),
+    ('ko_convention', '앞으로 모든 시간은 UTC로 저장합니다.', True),
+    ('ko_convention', '시간을 확인했습니다.', False),
+    ('ko_root_cause', '원인은 캐시 설정 오류였습니다.', True),
+    ('ko_root_cause', '캐시를 삭제했습니다.', False),
+    ('ja_convention', 'このテストは正常に動作します。', False),  # 正常に holds 常に
+    ('ja_convention', 'キャッシュは常に有効です。', True),
+    ('ko_constraint', '절대 경로를 사용했습니다.', False),  # an absolute path, not "never"
+    ('pt_one_off', 'Roda os testes de novo, por favor.', True),
+    ('pt_one_off', 'Rode os testes antes de cada merge.', False),
+    ('es_one_off', 'Por ahora deja el log en debug.', True),
+    ('es_one_off', 'Deja el log en info en producción.', False),
+    ('ja_one_off', '今回はテストをスキップしてください。', True),
+    ('ja_one_off', 'テストは CI で実行します。', False),
+    ('ko_one_off', '이번에는 테스트를 건너뛰세요.', True),
+    ('ko_one_off', '테스트는 CI에서 실행합니다.', False),
+    # English around it: whole words only
+    ('pt_constraint', 'There are no uses of sempreviva here.', False),
+    ('es_decision', 'The decidimosaurus is a fake word.', False),
+]
+
+
+@pytest.mark.parametrize(('name', 'sentence', 'caught'), FAMILIES,
+                         ids=[f'{n}-{c}' for n, _, c in FAMILIES])
+def test_each_language_family_catches_its_example_and_not_its_look_alike(
+        name: str, sentence: str, caught: bool) -> None:
+    r = RULES[name]
+    assert (gated(r, sentence.lower()) and fires(r, sentence)) == caught
+    if caught and r.kind != 'noise':  # the word screen lets it through as well
+        assert patterns.SIGNAL_RULES.index(r) in bits(sentence)
+
+
+def bits(sentence: str) -> list[int]:
+    from memory_gate.screen import Screen
+    mask = Screen(patterns.SIGNAL_RULES).rules(sentence.lower())
+    return [i for i in range(len(patterns.SIGNAL_RULES)) if mask >> i & 1]
+
+
+def test_every_language_has_its_five_families_each_tested_both_ways() -> None:
+    for lang in languages.LANGUAGES:
+        for kind in ('decision', 'constraint', 'convention', 'root_cause', 'one_off'):
+            name = f'{lang.code}_{kind}'
+            assert RULES[name].kind == (kind if kind != 'one_off' else 'noise')
+            assert {c for n, _, c in FAMILIES if n == name} == {True, False}, name
+
+
+# (cue, sentence, shown)
+CUES = [
+    ('scope', 'Sempre rode os testes antes do merge.', True),
+    ('scope', 'Siempre ejecuta las pruebas antes del merge.', True),
+    ('scope', '毎回テストを実行してください。', True),
+    ('scope', '항상 테스트를 실행하세요.', True),
+    ('scope', 'Rode os testes antes do merge.', False),
+    ('modal', 'Os testes devem passar antes do merge.', True),
+    ('modal', 'Las migraciones deben ser reversibles.', True),
+    ('modal', 'テストは通すべきです。', True),
+    ('modal', '테스트는 통과해야 합니다.', True),
+    ('modal', 'Os testes passaram ontem.', False),
+    ('modal', 'Las migraciones fueron reversibles.', False),
+]
+
+
+@pytest.mark.parametrize(('name', 'sentence', 'shown'), CUES, ids=[f'{n}-{s}' for n, s, _ in CUES])
+def test_the_scope_and_modal_cues_read_each_language(name: str, sentence: str, shown: bool) -> None:
+    pattern = next(c.pattern for c in cues.CUES if c.name == name)
+    assert (re.search(pattern, sentence) is not None) == shown
+    assert (name in evidence.phrases(sentence)) == shown  # the gate is sound
+
+
+@pytest.mark.parametrize(('line', 'statement'), [
+    ('Memória: o banco de staging é resetado toda noite.',
+     'o banco de staging é resetado toda noite.'),
+    ('Memoria: la base de staging se reinicia cada noche.',
+     'la base de staging se reinicia cada noche.'),
+    ('記憶：ステージングDBは毎晩リセットされる。', 'ステージングDBは毎晩リセットされる。'),
+    ('기억: 스테이징 DB는 매일 밤 초기화된다.', '스테이징 DB는 매일 밤 초기화된다.'),
+])
+def test_a_marker_in_each_language_opens_a_line_for_memory(line: str, statement: str) -> None:
+    assert line[evidence.marker_end(line):] == statement
+    assert run(('assistant', 'Listo.\n' + line))[0] == statement
+
+
+@pytest.mark.parametrize('line', [
+    'A memória do servidor acabou.', 'La memoria: se agotó ayer', '記憶が曖昧です。',
+])
+def test_a_marker_word_not_opening_the_line_with_a_colon_is_no_marker(line: str) -> None:
+    assert evidence.marker_end(line) == 0
+
+
+@pytest.mark.parametrize('sentence', [
+    'Nunca faça push direto na main.',
+    'De ahora en adelante, las fechas van en UTC.',
+    '今後はすべての日時を UTC で保存します。',
+    '앞으로 모든 시간은 UTC로 저장합니다.',
+])
+def test_a_standing_rule_said_by_the_user_in_the_language_is_proposed(sentence: str) -> None:
+    assert run(('user', sentence)) == [sentence]
+
+
+def run(*turns: tuple[str, str]) -> list[str]:
+    lines = [json.dumps({'role': r, 'text': t}, ensure_ascii=False).encode() + b'\n'
+             for r, t in turns]
+    return [p.text for p in build([Transcript('t.jsonl', lines)], Settings()).proposed]
