@@ -11,10 +11,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import NamedTuple, TextIO
 
-from memory_gate import color, files
+from memory_gate import color, files, ledger
 from memory_gate.diff import render
 from memory_gate.files import InputError, memory_target, read_memory, transcripts
-from memory_gate.memory import parse_ledger
 from memory_gate.pipeline import build
 from memory_gate.records import Proposal, Result, Settings
 from memory_gate.report import err, read_instead, report_failed, report_unread, report_withheld
@@ -118,7 +117,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         err(f'{settings.memory}: {exc}')
         return 2
     try:
-        declined = parse_ledger(files.read_text(settings.ledger))
+        declined = ledger.read(settings.ledger)
     except InputError as exc:
         err(f'{settings.ledger}: {exc}')
         return 2

@@ -8,7 +8,7 @@ writes the memory file: the human applies what they chose.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from memory_gate.credentials import redact
@@ -46,7 +46,7 @@ class Item(NamedTuple):
 Choice = tuple[str, str]  # (action, text): the text is the reworded one for 'reword'
 
 
-def items(proposals: Sequence[Proposal], declined: set[str]) -> list[Item]:
+def items(proposals: Sequence[Proposal], declined: Container[str]) -> list[Item]:
     """Every bullet listed by the proposals, numbered in path order, each once; settled ones
     say why."""
     out: list[Item] = []
@@ -61,7 +61,7 @@ def items(proposals: Sequence[Proposal], declined: set[str]) -> list[Item]:
     return out
 
 
-def why_settled(key: str, memory: str, known: set[str], declined: set[str],
+def why_settled(key: str, memory: str, known: set[str], declined: Container[str],
                 seen: set[str]) -> str:
     """Why a bullet is not asked about, or '' when it is pending."""
     if key in known:

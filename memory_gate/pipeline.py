@@ -6,7 +6,7 @@ secrets -> dedupe -> against memory and declined -> cap. Rendering is diff.py's.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from typing import NamedTuple
 
 from memory_gate import evidence, filters, weights
@@ -50,7 +50,7 @@ class _Candidate(NamedTuple):
 class _Run:
     """The mutable state of one build: counters, the identities seen so far, and what is kept."""
 
-    def __init__(self, settings: Settings, known: dict[str, set[str]]) -> None:
+    def __init__(self, settings: Settings, known: dict[str, Container[str]]) -> None:
         self.settings = settings
         self.known = known  # reason -> identities: already_in_memory, declined, already_proposed
         self.seen: set[str] = set()
@@ -187,7 +187,7 @@ def build(
     transcripts: Iterable[Transcript],
     settings: Settings,
     memory_text: str = '',
-    declined: Iterable[str] = (),
+    declined: Container[str] = frozenset(),
     proposed_before: Sequence[str] = (),
     reviewed: Iterable[str] = (),
 ) -> Result:
@@ -199,7 +199,7 @@ def build(
     """
     run = _Run(settings, {
         'already_in_memory': known_identities(memory_text),
-        'declined': set(declined),
+        'declined': declined,  # held as the ledger reads them (ledger.Identities), not copied
         'already_proposed': {identity(b) for b in proposed_before},
         'already_reviewed': {identity(b) for b in reviewed},
     })
