@@ -207,6 +207,11 @@ def act(event_name: str | None, stdin: str, settings: Settings) -> None:
         path = field(event, 'transcript_path', 'transcriptPath')
         if not isinstance(path, str) or not path:
             raise HookError('the event names no transcript_path')
-        copies.run_one(os.path.expanduser(path), files.repo_root() or '.', settings)
+        root = files.repo_root() or '.'
+        session = copies.session_of(os.path.expanduser(path), root)
+        for done in copies.collect(root, [session], settings, False, False):
+            if isinstance(done, copies.CollectError):
+                raise done
+            print(copies.line(done, False))
     else:
         raise HookError(f'unknown event {name or "(none)"!r}; expected stop or session-end')

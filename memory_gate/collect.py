@@ -30,4 +30,12 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         err('collect: not inside a git repository')
         return 2
     sessions = copies.found(root, os.path.expanduser('~'))
-    return copies.collect(root, sessions, settings, args.dry_run, args.said_only)
+    status = 0
+    for done in copies.collect(root, sessions, settings, args.dry_run, args.said_only):
+        if isinstance(done, copies.CollectError):
+            err(f'collect: {done}')
+            status = 1
+        else:
+            print(copies.line(done, args.dry_run))
+            status = status or int(done.state == 'diverged')
+    return status

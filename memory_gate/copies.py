@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
@@ -182,34 +181,30 @@ def line(copy: Copy, dry_run: bool) -> str:
 
 def collect(
     root: str, sessions: Iterable[stores.Session], settings: Settings, dry_run: bool, said: bool
-) -> int:
-    """Copy each session; one line per file on stdout, problems on stderr; 1 when a copy diverged or
-    failed."""
-    status = 0
+) -> Iterator[Copy | CollectError]:
+    """Copy each session (unless `dry_run`): what was done, or the problem, one per session."""
     for session in sessions:
         try:
             copy = plan(root, session, settings.transcripts_folder, said)
             if copy.state in ('new', 'grown') and not dry_run:
                 write(root, copy)
-        except (CollectError, OSError) as exc:
-            print(f'memory-gate collect: {printable(str(exc))}', file=sys.stderr)
-            status = 1
-            continue
-        print(line(copy, dry_run))
-        status = status or int(copy.state == 'diverged')
-    return status
+        except OSError as exc:
+            yield CollectError(f'{session.source}: {exc.strerror or exc}')
+        except CollectError as exc:
+            yield exc
+        else:
+            yield copy
 
 
-def run_one(path: str, root: str, settings: Settings) -> int:
-    """Collect one session file an agent's hook named (SessionEnd): the store's rule says whose it
-    is."""
+def session_of(path: str, root: str) -> stores.Session:
+    """The session an agent's hook named (SessionEnd), found by its store's rule."""
     real = os.path.realpath(path)
     checkouts = stores.checkouts(root)
     home = os.path.expanduser('~')
     for store in stores.STORES:
         for session in store(home, checkouts):
             if os.path.realpath(session.source) == real:
-                return collect(root, [session], settings, False, False)
+                return session
     raise CollectError(
         f'{path}: not a session of this checkout in any agent store memory-gate knows'
     )
