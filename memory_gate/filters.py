@@ -16,14 +16,19 @@ from memory_gate.sentences import compiled, holds, plain_quotes
 # characters (a normal Chinese sentence says in ~10 characters what English says
 # in ~30), so each one counts three times: "以后都用UTC存时间" (10 chars) weighs 28.
 WIDE_WEIGHT = 3
-WIDE = (('\u3040', '\u30ff'), ('\u3400', '\u4dbf'), ('\u4e00', '\u9fff'), ('\uac00', '\ud7af'), ('\uf900', '\ufaff'))
+WIDE = (
+    ('\u3040', '\u30ff'), ('\u3400', '\u4dbf'), ('\u4e00', '\u9fff'), ('\uac00', '\ud7af'),
+    ('\uf900', '\ufaff'),
+)
 
 
 def weighted_length(sentence: str) -> int:
-    """Length in Latin-equivalent characters: wide (CJK) characters count WIDE_WEIGHT times (no pattern: ~5 ms to compile)."""
+    """Length in Latin-equivalent characters: wide (CJK) characters count WIDE_WEIGHT times
+    (counted by hand: a pattern takes ~5 ms to compile)."""
     if sentence.isascii():
         return len(sentence)
-    return len(sentence) + (WIDE_WEIGHT - 1) * sum(1 for c in sentence for low, high in WIDE if low <= c <= high)
+    wide = sum(1 for c in sentence for low, high in WIDE if low <= c <= high)
+    return len(sentence) + (WIDE_WEIGHT - 1) * wide
 
 
 def gated(r: Rule, low: str) -> bool:
@@ -35,7 +40,9 @@ def gated(r: Rule, low: str) -> bool:
 
 def fires(r: Rule, sentence: str) -> bool:
     """The rule's pattern matches and its `unless` does not."""
-    return compiled(r.pattern).search(sentence) is not None and not (r.unless and compiled(r.unless).search(sentence))
+    if compiled(r.pattern).search(sentence) is None:
+        return False
+    return not (r.unless and compiled(r.unless).search(sentence))
 
 
 def signal_rule(sentence: str, rules: Sequence[Rule]) -> Rule | None:
@@ -44,9 +51,10 @@ def signal_rule(sentence: str, rules: Sequence[Rule]) -> Rule | None:
 
 
 def is_code(sentence: str) -> bool:
-    """True when code characters make up more than CODE_CHAR_SHARE of the sentence. In a sentence of prose, a `code
-    span` is a name the writer quoted, one word wherever it points (`cmd/entire/cli/e2e_test/`), and **bold** is
-    emphasis; a sentence that is all spans (`if (!user) { throw err; }`) is code."""
+    """True when code characters make up more than CODE_CHAR_SHARE of the sentence. In a
+    sentence of prose, a `code span` is a name the writer quoted, one word wherever it points
+    (`cmd/entire/cli/e2e_test/`), and **bold** is emphasis; a sentence that is all spans
+    (`if (!user) { throw err; }`) is code."""
     if '`' in sentence:
         around = re.sub(patterns.CODE_SPAN_RE, ' ', sentence)
         if len(re.findall(patterns.PROSE_WORD_RE, around)) >= 3:
@@ -62,8 +70,9 @@ def noise_reason(sentence: str, rules: Sequence[Rule]) -> str | None:
 
 
 def length_ok(sentence: str, min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH) -> bool:
-    return min_length <= len(sentence) <= max_length // WIDE_WEIGHT or (  # in bounds even if all wide: nothing to count
-        len(sentence) <= max_length and min_length <= weighted_length(sentence) <= max_length)
+    if min_length <= len(sentence) <= max_length // WIDE_WEIGHT:
+        return True  # in bounds even if all wide: nothing to count
+    return len(sentence) <= max_length and min_length <= weighted_length(sentence) <= max_length
 
 
 def strip_lead(sentence: str) -> str:
@@ -72,18 +81,21 @@ def strip_lead(sentence: str) -> str:
 
 
 class Verdict(NamedTuple):
-    """What the judge says of a sentence: kept or not, why not, and the signal rule that picked it."""
+    """What the judge says of a sentence: kept or not, why not, and the rule that picked it."""
 
     kept: bool
-    reason: str  # '' when kept; else NO_SIGNAL, LENGTH or NOISE + the noise rule's name (the stats key)
+    # '' when kept; else NO_SIGNAL, LENGTH or NOISE + the noise rule's name (the stats key)
+    reason: str
     rule: Rule | None  # None: no signal rule picked it
 
 
 NO_SIGNAL, LENGTH, NOISE = 'no_signal', 'length', 'noise:'
 
 
-def fitting(sentence: str, rule: Rule, noise: str | None, min_length: int, max_length: int) -> Verdict:
-    """The verdict on a sentence a rule picked: dropped as noise (the noise rule's name), for its length, or kept."""
+def fitting(sentence: str, rule: Rule, noise: str | None,
+            min_length: int, max_length: int) -> Verdict:
+    """The verdict on a sentence a rule picked: dropped as noise (the noise rule's name), for its
+    length, or kept."""
     if noise is not None:
         return Verdict(False, NOISE + noise, rule)
     if not length_ok(sentence, min_length, max_length):
@@ -93,7 +105,8 @@ def fitting(sentence: str, rule: Rule, noise: str | None, min_length: int, max_l
 
 def judge(sentence: str, signal: Sequence[Rule], noise: Sequence[Rule],
           min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH) -> Verdict:
-    """Why a sentence is dropped (no signal, noise, length), or that it is kept, and the rule that picked it."""
+    """Why a sentence is dropped (no signal, noise, length), or that it is kept, and the rule
+    that picked it."""
     return Judge(signal, noise, min_length, max_length).verdict(sentence)
 
 
@@ -138,4 +151,5 @@ class Judge:
         if found is None:
             return Verdict(False, NO_SIGNAL, None)
         reason = self.noise_reason(sentence)
-        return fitting(sentence, found, reason, found.min_length or self.min_length, self.max_length)
+        min_length = found.min_length or self.min_length
+        return fitting(sentence, found, reason, min_length, self.max_length)

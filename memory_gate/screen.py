@@ -16,7 +16,8 @@ from operator import or_
 from memory_gate.patterns import Rule
 
 # Words too common to screen on: a gate word's piece is one of these only when it has nothing else.
-COMMON = frozenset('a an and are as at be by for from in is it of on or the to was we were with'.split())
+COMMON = frozenset(
+    'a an and are as at be by for from in is it of on or the to was we were with'.split())
 # Distinct words remembered per run, at most, and the longest remembered: at most about
 # 6 MB. Past the count, start over; a longer word is worked out each time it comes.
 WORD_CACHE = 50_000
@@ -24,7 +25,8 @@ WORD_LENGTH = 40
 
 
 def piece(word: str) -> tuple[str, bool, bool]:
-    """The gate word's rarest run without spaces (the longest uncommon one); must it start a word, end one."""
+    """The gate word's rarest run without spaces (the longest uncommon one); must it start a
+    word, end one."""
     parts = word.split()
     if len(parts) == 1:  # most gate words: one run, no choice to make
         return parts[0], word[0].isspace(), word[-1].isspace()
@@ -43,10 +45,12 @@ class Screen:
 
     def __init__(self, rules: Sequence[Rule]) -> None:
         self.size = len(rules)
-        self.low_bits = (1 << self.size) - 1  # the rules' own bits; start-of-sentence bits sit above them
+        # the rules' own bits; start-of-sentence bits sit above them
+        self.low_bits = (1 << self.size) - 1
         self.always = 0  # rules without gates (a team's own) are always tried
         self.starts: list[tuple[tuple[str, ...], int]] = []
-        self.inside: dict[str, list[tuple[str, int]]] = defaultdict(list)  # pieces anywhere in a word, by first character
+        # pieces anywhere in a word, by first character
+        self.inside: dict[str, list[tuple[str, int]]] = defaultdict(list)
         self.ends: dict[tuple[bool, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
         for i, r in enumerate(rules):
             bit = 1 << i
@@ -76,14 +80,16 @@ class Screen:
         found = 0
         for (at_start, size), texts in self.ends.items():
             found |= texts.get(word if not size else word[:size] if at_start else word[-size:], 0)
-        for first in self.inside.keys() & set(word):  # only the pieces that start with one of the word's characters
+        # only the pieces that start with one of the word's characters
+        for first in self.inside.keys() & set(word):
             for text, bit in self.inside[first]:
                 if text in word:
                     found |= bit
         return found
 
     def mask(self, low: str) -> int:
-        """What the words of a lowered text may open (gate words that must start a sentence in the high bits)."""
+        """What the words of a lowered text may open (gate words that must start a sentence in the
+        high bits)."""
         words, known = low.split(), self.words
         try:  # most sentences have only words seen before: one pass in C
             return reduce(or_, map(known.__getitem__, words), 0)
