@@ -121,6 +121,8 @@ def ansi_c(ch: str) -> str:
         return '\\' + ch
     if ch.isprintable():
         return ch
+    if 0xDC80 <= ord(ch) <= 0xDCFF:  # a byte of a name that is not UTF-8, as Python holds it
+        return f'\\x{ord(ch) - 0xDC00:02x}'
     return f'\\x{ord(ch):02x}' if ord(ch) < 0x80 else f'\\u{ord(ch):04x}'
 
 

@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from memory_gate.diff import render
 from memory_gate.proposals import (
@@ -46,6 +50,15 @@ def test_shell_quotes_and_neutralises() -> None:
     assert shell('notes/s.jsonl.memory.diff') == 'notes/s.jsonl.memory.diff'
     assert shell('my notes.jsonl') == "'my notes.jsonl'"
     assert '\x1b' not in shell('e\x1b[31mvil')
+
+
+@pytest.mark.parametrize('name', ['e\x1b[31mvil.jsonl', "it's\x07.jsonl", os.fsdecode(b'bad\xff.jsonl')])
+def test_shell_names_a_hostile_file_so_bash_finds_it(tmp_path: Path, name: str) -> None:
+    (tmp_path / name).write_text('x')
+    quoted = shell(name)
+    assert quoted.isprintable()
+    done = subprocess.run(('bash', '-c', f'cat {quoted}'), cwd=tmp_path, capture_output=True, check=False)
+    assert done.stdout == b'x', (quoted, done.stderr)
 
 
 def test_memory_of_a_proposal_without_a_diff() -> None:
