@@ -127,11 +127,11 @@ def recordings(size: int) -> list[Path]:
     return paths
 
 
-def child_time(cmd: list[str]) -> tuple[float, float, int]:
+def child_time(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, int]:
     """Run a command; its wall time, its process (user + system) time, and its peak RSS in KiB."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, check=False)
+    done = subprocess.run(cmd, capture_output=True, check=False, cwd=cwd)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
@@ -145,6 +145,9 @@ HWM = 'import re, sys; print("hwm=" + re.search(r"VmHWM:\\s+(\\d+)", open("/proc
 BASELINE = ('import json, sys\n'
             'for path in sys.argv[1:]:\n'
             '    with open(path, "rb") as f:\n'
+            '        if path.endswith(".json"):  # a document: one json.loads of the whole file\n'
+            '            json.loads(f.read())\n'
+            '            continue\n'
             '        for line in f:\n'
             '            try:\n'
             '                json.loads(line)\n'
@@ -154,11 +157,11 @@ BUILD = ('import sys\nfrom memory_gate.cli import main\nrc = main(["build", "--m
          '\nraise SystemExit(rc)')
 
 
-def interleaved(ours: list[str], base: list[str], runs: int) -> tuple[float, float, int]:
+def interleaved(ours: list[str], base: list[str], runs: int, cwd: Path | None = None) -> tuple[float, float, int]:
     """Median process (user + system) time of ours and of the baseline, run alternately; ours' peak RSS (KiB)."""
     mine, theirs, peak = [], [], 0
     for _ in range(runs):
-        _, cpu, hwm = child_time(ours)
+        _, cpu, hwm = child_time(ours, cwd)
         mine.append(cpu)
         peak = max(peak, hwm)
         theirs.append(child_time(base)[1])
@@ -258,15 +261,32 @@ def memory_scale() -> str:
 
 
 def main(argv: list[str]) -> int:
+    """Every row, or with --only GROUP,... those groups: speed (the rows above) and the groups
+    of benchmarks/scale.py (shapes, real, memory); RESULTS.md is written for a whole run."""
+    from benchmarks import scale
+
     quick = '--quick' in argv
     runs = int(argv[argv.index('--runs') + 1]) if '--runs' in argv else 5
+    only = set(argv[argv.index('--only') + 1].split(',')) if '--only' in argv else None
     subprocess.run([sys.executable, '-m', 'compileall', '-q', str(HERE.parent / 'memory_gate')], check=True)  # as pip install does
     DATA.mkdir(exist_ok=True)
     memory = DATA / 'none.md'
-    rows: list[tuple[str, str, str, str]] = []
-
     small = DATA / 'small.jsonl'
     small.write_text('{"role": "user", "text": "hello there"}\n{"role": "assistant", "text": "Hi! How can I help?"}\n')
+    rows: list[tuple[str, str, str, str]] = []
+    stage_text = speed_rows(rows, memory, small, runs, quick) if only is None or 'speed' in only else ''
+    for name, group in scale.GROUPS.items():
+        if only is None or name in only:
+            rows += group(memory, runs, quick)
+    table = render_table(rows, stage_text, quick, runs)
+    print(table)
+    if only is None:
+        (HERE / 'RESULTS.md').write_text(table, encoding='utf-8')
+    return 0
+
+
+def speed_rows(rows: list[tuple[str, str, str, str]], memory: Path, small: Path, runs: int, quick: bool) -> str:
+    """The start-up, throughput and scale rows; returns the share of time per stage on prose."""
     gate = gate_script() + ['build', str(small), '--memory', str(memory)]
     ours, bare, _ = interleaved(gate, [sys.executable, '-c', 'pass'], max(runs, 21))
     rows.append(('start-up: build on a 2-line transcript vs python -c pass', f'{ours * 1000:.1f} ms vs {bare * 1000:.1f} ms',
@@ -328,11 +348,7 @@ def main(argv: list[str]) -> int:
     rows.append(('scale: transcripts in one run (time per file)', '; '.join(per_file), '', 'linear'))
 
     rows.append(('scale: memory file size', memory_scale(), '', 'flat per candidate'))
-
-    table = render_table(rows, stage_text, quick, runs)
-    print(table)
-    (HERE / 'RESULTS.md').write_text(table, encoding='utf-8')
-    return 0
+    return stage_text
 
 
 def render_table(rows: list[tuple[str, str, str, str]], stages: str, quick: bool, runs: int) -> str:
@@ -343,7 +359,8 @@ def render_table(rows: list[tuple[str, str, str, str]], stages: str, quick: bool
             'Produced by `python benchmarks/speed.py`.\n\n')
     lines = ['| measurement | memory-gate vs baseline | ratio | target |', '| --- | --- | --- | --- |']
     lines += [f'| {a} | {b} | {c} | {d} |' for a, b, c, d in rows]
-    return head + '\n'.join(lines) + f'\n\nShare of time per stage on the 20 MB prose file: {stages}.\n'
+    shares = f'\n\nShare of time per stage on the 20 MB prose file: {stages}.\n' if stages else '\n'
+    return head + '\n'.join(lines) + shares
 
 
 if __name__ == '__main__':
