@@ -1,5 +1,5 @@
 """`memory-gate collect`: copy this checkout's sessions from the agents' stores into the
-transcripts folder (memory_gate/copies.py does the copying; memory_gate/stores.py knows the stores).
+transcripts folder. copies.py copies; stores.py and checkpoints.py know where sessions are.
 """
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from memory_gate import stores
+from memory_gate import checkpoints, stores
 from memory_gate.records import Settings
 from memory_gate.sentences import printable
 
@@ -158,7 +158,7 @@ def found(root: str, home: str) -> Iterator[stores.Session]:
         for session in store(home, checkouts):
             seen.add(session.name)
             yield session
-    yield from (s for s in stores.entire(root) if s.name not in seen)
+    yield from (s for s in checkpoints.sessions(root) if s.name not in seen)
 
 
 def line(copy: Copy, dry_run: bool) -> str:

@@ -1,9 +1,8 @@
-"""Where each agent keeps its sessions, and which of them belong to this checkout (docs/FORMATS.md
-§5).
+"""Where each agent keeps its sessions, and which belong to this checkout (docs/FORMATS.md §5).
 
 Each store is a rule over files under the home directory; a session belongs to this checkout when
 the working directory it records is the checkout, one of its worktrees, or a folder inside one.
-Entire's checkpoints are read from this repository's own refs. Nothing here writes.
+Entire's checkpoints, in this repository's own refs, are checkpoints.py's. Nothing here writes.
 """
 
 from __future__ import annotations
@@ -145,78 +144,6 @@ def copilot(home: str, checkouts: list[str]) -> Iterator[Session]:
 
 
 STORES = (claude, codex, gemini, copilot)  # the order sessions are listed in
-
-
-# Entire (entireio/cli): committed checkpoints on the branch entire/checkpoints/v1 (and its remote
-# copies),
-# sharded <id[:2]>/<id[2:]>/<n>/ with full.jsonl (the agent's own log), transcript.jsonl (Entire's
-# compact
-# format) and metadata.json ({"session_id", "agent", ...}); each checkpoint holds the session up to
-# then.
-ENTIRE_REFS = (
-    'refs/heads/entire/checkpoints/v1',
-    'refs/remotes/*/entire/checkpoints/v1',
-    'refs/entire/checkpoints/',
-)
-ENTIRE_AGENTS = (
-    ('claude', 'claude'),
-    ('codex', 'codex'),
-    ('gemini', 'gemini'),
-    ('copilot', 'copilot'),
-)
-ENTIRE_FILES = ('full.jsonl', 'transcript.jsonl')  # full.jsonl wins when both are there
-
-
-def entire(root: str) -> Iterator[Session]:
-    """The longest copy of each session Entire checkpointed in this repository, full.jsonl before
-    transcript.jsonl."""
-    from memory_gate.files import git
-
-    refs = git(root, 'for-each-ref', '--format=%(refname)', *ENTIRE_REFS)
-    best: dict[str, tuple[int, Session]] = {}
-    for ref in (refs or b'').decode(errors='replace').split():
-        listing = git(root, 'ls-tree', '-r', '-l', ref) or b''
-        tree: dict[str, int] = {}
-        for row in listing.decode(errors='replace').splitlines():
-            mode, _, path = row.partition('\t')
-            size = mode.split()[-1]
-            tree[path] = int(size) if size.isdigit() else 0
-        for folder in sorted(
-            {os.path.dirname(p) for p in tree if os.path.basename(p) in ENTIRE_FILES}
-        ):
-            name = next(f for f in ENTIRE_FILES if posix(folder, f) in tree)
-            meta = entire_metadata(root, ref, posix(folder, 'metadata.json'))
-            agent = next(
-                (a for word, a in ENTIRE_AGENTS if word in str(meta.get('agent', '')).lower()),
-                'entire',
-            )
-            fallback = (ref.rsplit('/', 1)[-1] + folder).replace('/', '')
-            session = Session(
-                agent,
-                str(meta.get('session_id') or fallback),
-                f'{ref}:{posix(folder, name)}',
-                'entire',
-            )
-            rank = tree[posix(folder, name)] + (1 << 40 if name == 'full.jsonl' else 0)
-            if session.name not in best or rank > best[session.name][0]:
-                best[session.name] = (rank, session)
-    for _, session in sorted(best.values(), key=lambda s: s[1].name):
-        yield session
-
-
-def posix(folder: str, name: str) -> str:
-    return f'{folder}/{name}' if folder else name
-
-
-def entire_metadata(root: str, ref: str, path: str) -> dict[str, Any]:
-    from memory_gate.files import git
-
-    data = git(root, 'show', f'{ref}:{path}')
-    try:
-        value = json.loads(data) if data else {}
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
 
 
 def checkouts(root: str) -> list[str]:

@@ -17,8 +17,7 @@ from memory_gate.records import Settings, Transcript
 from tests.conftest import ENV, write_jsonl
 
 # Claude Code's Stop and SessionEnd input, as https://code.claude.com/docs/en/hooks documents them
-# ("Stop input",
-# "SessionEnd input"); transcript_path is filled in per test.
+# ("Stop input", "SessionEnd input"); transcript_path is filled in per test.
 CLAUDE_STOP = {
     'session_id': 'abc123',
     'transcript_path': '',
@@ -94,11 +93,10 @@ def claude_reply(text: str) -> dict[str, object]:
     }
 
 
-# How Claude Code records a Stop hook's block reason in the session: a user record, isMeta, "Stop
-# hook feedback:"
-# then the reason (anthropics/claude-code issue 20221: "sent ... as a user message with isMeta:
-# true"; the prefix as
-# Claude Code's transcripts hold it, e.g. "Stop hook feedback:\n[command]: reason").
+# How Claude Code records a Stop hook's block reason in the session: a user record, isMeta,
+# "Stop hook feedback:" then the reason (anthropics/claude-code issue 20221: "sent ... as a user
+# message with isMeta: true"; the prefix as Claude Code's transcripts hold it, e.g.
+# "Stop hook feedback:\n[command]: reason").
 def claude_feedback(reason: str) -> dict[str, object]:
     return claude_user(f'Stop hook feedback:\n[memory-gate agent-hook stop]: {reason}', isMeta=True)
 
@@ -133,8 +131,8 @@ def test_blocks_once_with_the_instruction_when_the_session_holds_enough_work(
     done = hook(tmp_path, stop_event(session))
     assert (done.returncode, done.stderr) == (0, '')
     assert json.loads(done.stdout) == {'decision': 'block', 'reason': agent_hook.ASK}
-    # Claude Code records the reason, the agent answers; the next stop finds its own ask in the
-    # transcript.
+    # Claude Code records the reason, the agent answers: the next stop finds the ask in the
+    # transcript and lets it through.
     with session.open('a') as f:
         for record in (
             claude_feedback(agent_hook.ASK),

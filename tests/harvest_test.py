@@ -33,9 +33,8 @@ TRAP_TEXTS = (
     'unbounded caches that grow with every request served',
     'I fixed the flaky upload test in runner.ts:928 for now.',
 )
-# What Claude Code writes when a Stop hook blocks (a user record, isMeta, "Stop hook feedback:\n" +
-# the reason),
-# tool output, and a long pasted prompt, each holding a marked line.
+# What Claude Code writes when a Stop hook blocks (a user record, isMeta, "Stop hook feedback:\n"
+# and the reason), tool output, and a long pasted prompt, each holding a marked line.
 INJECTED = 'the deploy freeze starts every Friday at noon and lasts the weekend.'
 
 

@@ -91,8 +91,7 @@ def test_get_your_sessions_into_the_repository(
     project.git('add', 'AGENTS.md')
     passed = project.commit('Agent sessions')
     assert passed.returncode == 0 and 'Passed' in passed.stdout, passed.stdout
-    # The agent goes on; collect updates the copy; the next commit judges only what the session
-    # added.
+    # The agent goes on; collect updates the copy; the next commit judges only what it added.
     append(
         session,
         record('user', 'And the flags?', 's1', here, 3),
