@@ -409,6 +409,76 @@ ANAPHORA_RE = (r'(?i)^(?:(?:' + either(_FILLERS) + r')[,:]? )?'
 # `useLayoutEffect`"). / not: "Use `pnpm`." (one name quoted)
 CODE_SPANS_RE = r'`[^`]+`[^`]*`[^`]+`[^`]*`[^`]+`'
 
+# --- the form of the statement: standing rule or one-off ask, conclusive or hedged, idea or fact ---
+
+# conclusive: a root cause stated as found, in any voice: the symptom, then what it came from. "The flaky test was
+# down to a shared tmp dir", "The second test abort came from running two Cargo test binaries at once", "The outage
+# was caused by a config push", "根本原因是时区设置错误", "问题出在连接池没有设置超时". / not: "The board is down to
+# lint and benchmark" (no symptom: what is left), "That `.8` publish came from the fix run" (no symptom), "It might be
+# down to the cache" (hedged: a hypothesis), "let me check whether the timeout came from the pool" (a question).
+_SYMPTOMS = (
+    'crash(?:es)?', 'flak(?:e|es|iness)', 'failures?', 'aborts?', 'outages?', 'slowdowns?', 'latency', 'leaks?',
+    'deadlocks?', 'hangs?', 'timeouts?', 'errors?', 'bugs?', 'mismatch(?:es)?', 'duplicat(?:es|ion)', 'dupes',
+    'regressions?', 'races?', 'spikes?', 'corruption', 'glitch(?:es|ing)?', r'[45]\d\ds', 'drift', 'breakage',
+    r'(?:wrong|missing|lost|broken|stale|flaky|failing) \w+',
+)
+_CAUSED = ('(?:was|were|is|are) (?:down to|caused by|due to)', 'came from', 'stemmed from', '(?:was|were) traced (?:back )?to')
+_HEDGES = ('might', 'may', 'could', 'probably', 'likely', 'possibly', 'perhaps', 'maybe', 'i think', 'i suspect',
+           'seems?', 'let me', 'whether', 'if')
+# In Spanish and Portuguese, the named root cause: "la causa raíz de ... es", "a causa raiz é". (Japanese "…が原因です"
+# is left out: in repiq's sessions it restates the bug being fixed, 1 kept of 7.)
+_ZH_CONCLUSIVE = ('根本原因是', '问题出在', '根因是')
+_CJK_HEDGES = ('可能', '也许', '或许')
+CONCLUSIVE_RE = (r"(?i)^(?!.*\b(?:" + either(_HEDGES) + r")\b)(?:(?:so|and),? )?(?:the|our|these|those)\s+"
+                 r"(?:[\w`'\".-]+\s+){0,4}?(?:" + either(_SYMPTOMS) + r")\b[^.;:]{0,40}?\b(?:" + either(_CAUSED) + r")\b"
+                 r"|^(?!.*(?:" + either(_CJK_HEDGES) + r"))(?:.*(?:" + either(_ZH_CONCLUSIVE) + r")|(?:la|a) causa ra[ií]z\b)")
+_CONCLUSIVE_GATE = 'down caused due came stemmed traced causa'
+
+# musing: an idea or a hypothesis, not a decision: "basically we could ...", "what if the cache lived in Redis",
+# "maybe we could drop the flag", "I think we could reuse it", "We can enforce it in CLAUDE.md with a short rule".
+# / not: "We can't use Redis here" (a constraint), "I think the tests are fine" (no plan: a report, weighed elsewhere).
+_MUSINGS = ('basically', 'what if', 'maybe (?:we|i|you)', 'perhaps (?:we|i)', 'i (?:think|guess|feel) we (?:could|can|might)',
+            'i wonder', 'we (?:could|can|might)(?: also| just| maybe)? (?!not\b|never\b)[a-z]+', 'how about', 'one (?:option|idea)',
+            'an idea')
+_ZH_MUSINGS = ('也许', '或许', '要不', '可以考虑')
+MUSING_RE = (r'(?i)^(?:(?:so|ok|okay|hmm|and|but),? )?(?:' + either(_MUSINGS) + r')\b|^(?:' + either(_ZH_MUSINGS) + ')')
+_MUSING_GATE = 'basically what maybe perhaps think guess feel wonder could can might how one an'
+
+# one_off: an ask bound to the task at hand, whatever words it has: "always show me the diff before you commit this
+# one", "no PR this time, just push the commit", "The same PR, no new ones.", "don't worry about revoking, but
+# continue", "I like the proposal wiring.", "先提交pr，调试日志别提交", "specs,そのほかmd全部更新して".
+# / not: "Every release needs a changelog entry." (standing), "I like small PRs" (a stance, no thing in view).
+_ONE_OFFS = ('this (?:time|one|pr|commit|release|run|branch|session|week|morning|once)', 'today', 'tonight', 'for now',
+             'right now', 'for the next', 'when you rerun', 'just (?:push|commit|do|this|for)', 'all morning', 'only once')
+_FEEDBACK = ("i (?:like|love|hate|don't like) (?:the|this|that|your)", '(?:the )?same (?:pr|commit|branch|one)',
+             "(?:don't|do not) worry")
+_ZH_ONE_OFFS = ('这次', '今天', '先别', '暂时', '今回', '今日')
+_JA_ASK = ('して', 'してください', 'してくれ', 'お願いします', 'お願い')
+ONE_OFF_RE = (r'(?i)\b(?:' + either(_ONE_OFFS) + r')\b|^(?:' + either(_FEEDBACK) + r')\b|\b(?:continue|go on|carry on)[.!]?$'
+              r'|^先[^，。,]{1,12}[，,](?!\s*再)|' + either(_ZH_ONE_OFFS) + r'|(?:' + either(_JA_ASK) + r')[。.!！]?$')
+_ONE_OFF_GATE = 'this today tonight for right when just all only like love hate don same worry continue go carry'
+
+# generic_rule: a rule with a generic subject, in any voice: "A package plugin must provide both hooks", "Every
+# migration must be reversible", "No handler should block". / not: "The guard can never be false" (the code in
+# view, a definite subject), "It must have been the cache" (a pointer).
+_GENERIC = ('a', 'an', 'every', 'each', 'any', 'all', 'no')
+_NORMS = ('must', "mustn't", 'must not', 'should', "shouldn't", 'should not', 'has to', 'have to', 'needs? to', 'shall')
+GENERIC_RULE_RE = (r"(?i)^(?:" + either(_GENERIC) + r") (?:[\w`'./-]+ ){1,4}?(?:" + either(_NORMS) + r")\b")
+_GENERIC_RULE_GATE = 'must mustn should shouldn has have need needs shall'
+
+# Narration that acts on a cited rule ("I'll add the AI-generated note per the repo guidance", "Creating the PR now,
+# per repo guidance", "Now let me check the workflow lints clean (per the repo's convention ...)"): the rule is in
+# memory already, the sentence is the agent's move (evidence.features weighs it 'cites_narration', not 'cites_rule').
+# / not: "The repo guide asks for docs on functionality changes" (the rule, stated).
+ACTING_RE = r"(?i)\b(?:i'll|i'm|i am|i will|let me|let's)\b|^(?:now|next|then|creating|adding|posting|running|checking|marking)\b"
+
+# A user turn that looks pasted, not merely long: a log line, a template or prompt that addresses the agent ("You are
+# a reviewer", "Your task", "Report only P0-P2 findings"), a review bot's line. (A heading, a quote or a "Deliverables"
+# section are seen from the layout: evidence.looks_pasted.)
+PASTED_LINE_RE = (r'(?i)^(?:you are (?:a|an|the)\b|your (?:task|job|goal|role) is\b|report only\b|do not (?:edit|modify|run)\b'
+                  r'|traceback \(most recent|error(?:\[\w+\])?:|warning:|\d{4}-\d\d-\d\d[t ]\d\d:\d\d|\d\d:\d\d:\d\d|'
+                  r'(?:failed|passed|error)\s+[\w/.-]+\.\w+::)')
+
 # Every feature, in the order evidence.phrases lists them (cues of place and voice after the
 # phrases).
 CUES: tuple[Cue, ...] = (
@@ -440,6 +510,13 @@ CUES: tuple[Cue, ...] = (
         'please pls can could would let lets go commit push merge want need like 帮我 请 给我',
     ), PASSES),
     cue('anaphora', ANAPHORA_RE, _POINTERS, PASSES),
+    cue('conclusive', CONCLUSIVE_RE, (_CONCLUSIVE_GATE, *_ZH_CONCLUSIVE), LASTS),
+    cue('musing', MUSING_RE, (_MUSING_GATE, *_ZH_MUSINGS), PASSES),
+    cue('one_off', ONE_OFF_RE, (_ONE_OFF_GATE, '先', *_ZH_ONE_OFFS, *_JA_ASK), PASSES),
+    cue('generic_rule', GENERIC_RULE_RE, (_GENERIC_RULE_GATE,), LASTS),
+    # Cues of form, told from the phrases by evidence.features: the user's (or an approved plan's) scoped rule is
+    # 'standing' (the assistant's 'scope' describes code); narration acting on a cited rule is 'cites_narration'.
+    cue('standing', leans=LASTS), cue('cites_narration', leans=PASSES),
     # Cues of voice: who speaks (evidence.features; a long user turn is 'pasted', a replayed plan
     # 'plan').
     cue('user'), cue('assistant'), cue('pasted'), cue('plan'), cue('finding', leans=PASSES),
@@ -492,6 +569,12 @@ SAYS: dict[str, str] = {
     'ask': 'asks',
     'request': 'asks for work now',
     'anaphora': 'points at what is in view',
+    'conclusive': 'a root cause stated as found',
+    'musing': 'an idea or a hypothesis',
+    'one_off': 'an ask about the task at hand',
+    'generic_rule': 'a rule with a generic subject',
+    'standing': 'a standing rule',
+    'cites_narration': 'narration acting on a cited rule',
     'user': 'said by the user',
     'assistant': 'said by the assistant',
     'pasted': 'pasted into a long user turn',

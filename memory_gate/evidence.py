@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from memory_gate.cues import (
     ACCEPT_RE,
+    ACTING_RE,
     CJK_GATES,
     DECISION_HEADING_ANY_LINE_RE,
     DECISION_SECTION_RE,
@@ -24,6 +25,7 @@ from memory_gate.cues import (
     MARKED_MOMENT,
     MARKER_ANY_LINE_RE,
     MARKER_RE,
+    PASTED_LINE_RE,
     PHRASE_FEATURES,
     RECOMMEND_RE,
     RECOMMEND_WORDS,
@@ -37,7 +39,7 @@ from memory_gate.cues import (
 from memory_gate.records import Feature
 from memory_gate.sentences import compiled, holds, plain_quotes
 
-# A user turn this long is pasted text (a template, a hand-off prompt, a plan, a log), not the user's own words;
+# A user turn this long that looks pasted (looks_pasted: a template, a hand-off prompt, a log) is not the user's own words;
 # a turn this long is a report or a plan, and a sentence this long is rarely a rule.
 PASTED_SENTENCES = LONG_TURN = 12
 LONG_SENTENCE = 200
@@ -47,6 +49,7 @@ FEW, MINOR = 3, 0.25
 
 
 PHRASES = dict(PHRASE_FEATURES)
+READ_FROM = {'standing': ('scope', 'generic_rule'), 'cites_narration': ('cites_rule',)}  # form(): what each is read from
 
 
 def phrases(sentence: str) -> list[str]:
@@ -85,6 +88,7 @@ class Context(NamedTuple):
     own_rule: bool = False  # a rule of the team's own configuration picked it
     voice: str = ''  # 'plan': a plan the user approved, replayed by the harness (Turn.voice); 'finding': see placed()
     section: str = ''  # what the heading above the sentence says of it (section())
+    pasted: bool = False  # a user turn that looks pasted (looks_pasted): weighed as 'pasted', not as the user's voice
 
 
 def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
@@ -92,7 +96,7 @@ def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
     """Each statement of a turn with its place: the section it sits in, and whether a memory marker opened its
     line (then the rest of that line is one statement, marker cut). Pasted text marks nothing. A user turn that
     holds a code-review finding speaks with the reviewer's voice ('finding'), not the user's."""
-    pasted = role == 'user' and len(pieces) >= PASTED_SENTENCES
+    pasted = role == 'user' and len(pieces) >= PASTED_SENTENCES and looks_pasted(pieces)
     if role == 'user' and not voice and is_finding(pieces):
         voice = 'finding'
     under, i, approved = '', 0, (role == 'user' and not pasted) or voice == 'plan'
@@ -111,7 +115,8 @@ def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
         if cut and sentence.endswith('`') and sentence[cut:].count('`') % 2:  # `Memory: the whole line in a span`
             sentence = sentence[:-1]
         listed = under != 'decision_section' or layout == 'item'  # a decisions list holds items; prose under it is why
-        ctx = Context(role, '', layout, len(pieces), marked=cut > 0, voice=voice, section=under if listed else 'why_section')
+        ctx = Context(role, '', layout, len(pieces), marked=cut > 0, voice=voice, section=under if listed else 'why_section',
+                      pasted=pasted)
         yield (sentence[cut:] if cut else strip_lead(sentence)), ctx
 
 
@@ -141,6 +146,21 @@ def marked_moment(statement: str) -> bool:
     return any(name in MARKED_MOMENT for name in phrases(statement)) or re.search(STOPGAP_RE, statement) is not None
 
 
+def looks_pasted(pieces: Sequence[tuple[str, str, bool]]) -> bool:
+    """A long user turn is pasted when it looks pasted, not because the user wrote a lot: it holds a
+    heading, a quoted line, a section or a template's label of things to do ("Deliverables:", "## Steps",
+    "Step 3: run ..."), or a line of a log or of a prompt written to an agent ("You are a reviewer",
+    "Report only P0-P2 findings", "2026-01-02 10:41:07 ERROR ...")."""
+    for sentence, layout, first in pieces:
+        if layout in ('heading', 'quote'):
+            return True
+        lead = label(sentence) if sentence.startswith('**') else sentence.split(':', 1)[0] if ':' in sentence[:40] else ''
+        if first and (compiled(PASTED_LINE_RE).match(sentence)
+                      or lead and section(lead) == 'do_section'):
+            return True
+    return False
+
+
 def label(line: str) -> str:
     """What a line opening with a bold label names: the label ('**Root cause**: the pool is shared' names a root
     cause; '**A design doc** under `docs/`' names a deliverable, whatever words follow), else the whole line."""
@@ -156,24 +176,39 @@ def is_finding(pieces: Sequence[tuple[str, str, bool]]) -> bool:
 
 def features(sentence: str, ctx: Context) -> list[str]:
     """The names of the features a sentence and its place show, in a fixed order."""
-    voice = ctx.voice or ('pasted' if ctx.role == 'user' and ctx.turn_sentences >= PASTED_SENTENCES else ctx.role)
+    voice = ctx.voice or ('pasted' if ctx.pasted else ctx.role)
+    shown = phrases(sentence)
+    if voice == 'assistant' and 'conclusive' in shown:
+        voice = 'user'  # a root cause stated as found is proposed like the user's, whoever says it
     found = [voice, 'kind_' + ctx.kind]
     if ctx.section:
         found.append(ctx.section)
-    found += phrases(sentence)
+    found += form(sentence, shown, voice)
     if ctx.layout:
         found.append(ctx.layout)
     if ctx.turn_sentences >= LONG_TURN:
         found.append('long_turn')
     if len(sentence) > LONG_SENTENCE:
         found.append('long_sentence')
-    if ctx.accepted:
+    if ctx.accepted and 'option' not in shown:  # "I recommend option 2", accepted, names its choice by a number only
         found.append('accepted')
     if ctx.marked:
         found.append('marked')
     if ctx.own_rule:
         found.append('own_rule')
     return found
+
+
+def form(sentence: str, shown: list[str], voice: str) -> list[str]:
+    """The phrases, read for the form of the statement: scope in the user's voice (or an approved plan's), outside a
+    question and a one-off ask, makes a standing rule ('standing'; the assistant's "never" describes the code in view,
+    'scope'); so does a rule with a generic subject. Narration acting on a rule it cites is the agent's move
+    ('cites_narration'), not the rule."""
+    if voice in ('user', 'plan') and ('scope' in shown or 'generic_rule' in shown) and not {'ask', 'one_off'} & set(shown):
+        shown = [n for n in shown if n != 'scope'] + ['standing']
+    if 'cites_rule' in shown and ('narration' in shown or compiled(ACTING_RE).search(plain_quotes(sentence))):
+        shown = [n if n != 'cites_rule' else 'cites_narration' for n in shown]
+    return shown
 
 
 def is_recommendation(sentence: str) -> bool:  # every recommendation holds one of the words: most skip the pattern
@@ -228,8 +263,9 @@ def said(feature: Feature) -> str:
 
 
 def matched(sentence: str, name: str) -> str:
-    """The words a phrase feature matched, short ('' for a feature of place or voice)."""
-    pattern = PHRASES.get(name)
-    match = compiled(pattern).search(plain_quotes(sentence)) if pattern else None
+    """The words a phrase feature matched, short ('' for a feature of place or voice); a cue of form
+    (evidence.form) shows the words of the phrase it was read from."""
+    patterns = [PHRASES[n] for n in READ_FROM.get(name, (name,)) if n in PHRASES]
+    match = next(filter(None, (compiled(p).search(plain_quotes(sentence)) for p in patterns)), None)
     words = ' '.join(match.group(0).split())[:24] if match else ''
     return words if words.replace('"', '') else ''

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from memory_gate import weights
 from memory_gate.cli import main
 from memory_gate.commands import BY_NAME, COMMANDS
 from tests.conftest import git, read_only, run, say, write_jsonl
@@ -67,7 +68,7 @@ def test_json_shape_and_provenance(tmp_path: Path) -> None:
     [proposal] = data['proposed']
     assert 0.5 < proposal.pop('score') <= 1
     assert proposal.pop('evidence').startswith('for: said by the user')
-    assert proposal.pop('threshold') == 0.6
+    assert proposal.pop('threshold') == weights.THRESHOLD
     assert [f['name'] for f in proposal.pop('features')][:1] == ['user']
     assert proposal == {
         'text': 'We decided to vendor the parser library.', 'source': 't.jsonl', 'line': 2, 'role': 'user',

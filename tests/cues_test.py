@@ -68,6 +68,16 @@ EXAMPLES = [
     ('request', "Let's stick with Alembic for migrations.", False),
     ('anaphora', 'They need to be reusable from `RemediateTab.tsx` as well.', True),
     ('anaphora', 'This repo uses pnpm workspaces.', False),
+    ('conclusive', 'The outage was caused by a config push that set the pool to zero.', True),
+    ('conclusive', 'The board is down to lint, build Windows, benchmark, and Cursor.', False),
+    ('musing', 'Maybe we could use Formik instead?', True),
+    ('musing', 'We decided to use Postgres for all billing data.', False),
+    ('one_off', 'for now just skip geocoding in tests', True),
+    ('one_off', '线上问题先回滚，再排查', False),
+    ('generic_rule', 'A package plugin must provide both install and status hooks.', True),
+    ('generic_rule', 'The code says `agentv.trace.v1` must be canonical', False),
+    # a phrase of cites_rule; acting on it, evidence.form weighs it 'cites_narration'
+    ('cites_rule', 'Creating the PR now, with the AI note included per repo guidance.', True),
 ]
 
 
@@ -112,7 +122,7 @@ def test_the_features_the_code_can_produce_are_the_declared_ones() -> None:
             ('user', 'assistant'), ('', 'plan', 'finding'), sorted(kinds),
             ('', 'item', 'heading', 'quote'),
             ('', 'decision_section', 'why_section', 'do_section'), (1, evidence.LONG_TURN),
-            ('', 'accepted', 'marked', 'own_rule')):
+            ('', 'accepted', 'marked', 'own_rule', 'pasted')):
         ctx = evidence.Context(role, kind, layout, many, voice=voice, section=section,
                                **({flag: True} if flag else {}))
         produced.update(evidence.features(sentences[0], ctx))

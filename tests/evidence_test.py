@@ -66,8 +66,7 @@ MUST_KEEP_ASSISTANT = [
     'The linter requires exhaustive switch cases.',  # entire-cli
     'The config requires explanations (`require-explanation: true`).',  # entire-cli
     'GitHub rejected the rewrite: `main` has a repository rule that forbids force-pushes.',  # agentv
-    'I’m marking the draft PR ready, then squash-merging it through GitHub as required by the repo rules.',  # agentv
-]
+]  # agentv's "I’m marking the draft PR ready ... as required by the repo rules" is narration: tests/forms_test.py
 
 
 @pytest.mark.parametrize('sentence', MUST_KEEP)
@@ -100,9 +99,9 @@ def test_must_drop(sentence: str) -> None:
 
 
 def test_pasted_user_text_is_not_the_users_voice() -> None:
-    """A long user turn (a hand-off prompt, a template) weighs as pasted text, not as the user's own words."""
+    """A long user turn that looks pasted (a template of steps) weighs as pasted text, not as the user's own words."""
     template = ' '.join(f'Step {i}: run the worker and wait.' for i in range(14)) + ' Never edit source files directly.'
-    names = evidence.features('Never edit source files directly.', evidence.Context('user', 'constraint', '', 15))
+    names = evidence.features('Never edit source files directly.', evidence.Context('user', 'constraint', '', 15, pasted=True))
     assert 'pasted' in names and 'user' not in names
     assert 'Never edit source files directly.' not in texts(run(('user', template)))
 
@@ -119,11 +118,11 @@ def test_threshold_is_a_setting() -> None:
 
 
 def test_max_add_keeps_the_best_not_the_first_and_shows_them_in_order() -> None:
-    result = run(('assistant', 'The flaky invoice test was caused by a shared tmp dir between workers.'),
+    result = run(('assistant', 'Invoices are stored as PDF files in the bucket.'),
                  ('user', 'Never push directly to main.'), ('user', 'Timestamps are stored in UTC, always.'),
                  settings=Settings(max_add=2, threshold=0.0))
     assert texts(result) == ['Never push directly to main.', 'Timestamps are stored in UTC, always.']
-    assert [p.text for p in result.held_back] == ['The flaky invoice test was caused by a shared tmp dir between workers.']
+    assert [p.text for p in result.held_back] == ['Invoices are stored as PDF files in the bucket.']
 
 
 def test_ties_break_by_order_of_appearance() -> None:
@@ -595,9 +594,10 @@ def test_the_review_line_says_the_few_cues_that_decided_in_words_beside_the_thre
 
 
 def test_a_line_weighed_down_says_what_weighed_it_down() -> None:
-    [p] = run(('assistant', 'The flaky test was caused by a temp directory the workers shared.'),
+    # (the assistant's "The flaky test was caused by ..." is a root cause stated as found: the user's voice)
+    [p] = run(('assistant', 'The deploy failed because the health check ran first.'),
               settings=Settings(threshold=0.0)).proposed
-    assert p.evidence.startswith('for: states a cause "caused by"') and 'against: said by the assistant' in p.evidence
+    assert p.evidence.startswith('for: states a cause "because"') and 'against: said by the assistant' in p.evidence
 
 
 def test_json_carries_every_feature_with_its_weight_and_the_words_it_matched() -> None:
@@ -606,8 +606,9 @@ def test_json_carries_every_feature_with_its_weight_and_the_words_it_matched() -
     [p] = json.loads(json_result(result))['proposed']
     assert p['threshold'] == DEFAULT.threshold
     by_name = {f['name']: f for f in p['features']}
-    assert set(by_name) <= set(cues.FEATURES) and {'user', 'scope', 'kind_constraint'} <= set(by_name)
+    # the user's scope is a standing rule (evidence.form), shown with the words it was read from
+    assert set(by_name) <= set(cues.FEATURES) and {'user', 'standing', 'kind_constraint'} <= set(by_name)
     assert all(f['weight'] == weights.WEIGHTS[f['name']] for f in p['features'])
-    assert by_name['scope']['words'] == 'Never' and by_name['user']['words'] == ''
+    assert by_name['standing']['words'] == 'Never' and by_name['user']['words'] == ''
     weights_in_order = [abs(f['weight']) for f in p['features']]
     assert weights_in_order == sorted(weights_in_order, reverse=True)

@@ -55,7 +55,7 @@ def test_absent_values_are_null_and_present_ones_kept(tmp_path: Path) -> None:
 
 def test_candidates_match_the_schema(tmp_path: Path) -> None:
     shutil.copy(ROOT / 'examples' / 'session.jsonl', tmp_path / 'session.jsonl')
-    data = build_json(tmp_path, 'session.jsonl', '--candidates', '5')
+    data = build_json(tmp_path, 'session.jsonl', '--candidates', '5', '--threshold', '0.5')
     assert data['candidates'] and data['proposed']
     assert 'candidates' not in build_json(tmp_path, 'session.jsonl')
 
