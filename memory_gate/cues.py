@@ -434,6 +434,14 @@ CONCLUSIVE_RE = (r"(?i)^(?!.*\b(?:" + either(_HEDGES) + r")\b)(?:(?:so|and),? )?
                  r"|^(?!.*(?:" + either(_CJK_HEDGES) + r"))(?:.*(?:" + either(_ZH_CONCLUSIVE) + r")|(?:la|a) causa ra[ií]z\b)")
 _CONCLUSIVE_GATE = 'down caused due came stemmed traced causa'
 
+# labeled: an explicit label names the statement a lasting kind, in any voice: "Decision: the API gateway handles
+# auth" (holdout2), "The key insight: results are append-mostly ..." (agentv, kept), "the convention: manifest-fed
+# args are lowercase with no default" (flutter-docker-image, kept). / not: "Constraints: ..." (a plural: a list's
+# lead-in), "Root cause: CI `Lint` failed on ..." (in real sessions the cause of the bug being fixed: 1 of 6 kept).
+_LABELS = ('decision', 'rule', 'convention', 'constraint', 'invariant', 'contract', 'key insight', 'principle')
+LABELED_RE = r'(?i)^\**(?:the )?(?:' + either(_LABELS) + r')\**\s*[:\uff1a]\**\s*\S'  # : or ：
+_LABELED_GATE = 'decision rule convention constraint invariant contract insight principle'
+
 # musing: an idea or a hypothesis, not a decision: "basically we could ...", "what if the cache lived in Redis",
 # "maybe we could drop the flag", "I think we could reuse it", "We can enforce it in CLAUDE.md with a short rule".
 # / not: "We can't use Redis here" (a constraint), "I think the tests are fine" (no plan: a report, weighed elsewhere).
@@ -514,6 +522,7 @@ CUES: tuple[Cue, ...] = (
     cue('musing', MUSING_RE, (_MUSING_GATE, *_ZH_MUSINGS), PASSES),
     cue('one_off', ONE_OFF_RE, (_ONE_OFF_GATE, '先', *_ZH_ONE_OFFS, *_JA_ASK), PASSES),
     cue('generic_rule', GENERIC_RULE_RE, (_GENERIC_RULE_GATE,), LASTS),
+    cue('labeled', LABELED_RE, (_LABELED_GATE,), LASTS),
     # Cues of form, told from the phrases by evidence.features: the user's (or an approved plan's) scoped rule is
     # 'standing' (the assistant's 'scope' describes code); narration acting on a cited rule is 'cites_narration'.
     cue('standing', leans=LASTS), cue('cites_narration', leans=PASSES),
@@ -575,6 +584,7 @@ SAYS: dict[str, str] = {
     'generic_rule': 'a rule with a generic subject',
     'standing': 'a standing rule',
     'cites_narration': 'narration acting on a cited rule',
+    'labeled': 'labeled as a lasting kind',
     'user': 'said by the user',
     'assistant': 'said by the assistant',
     'pasted': 'pasted into a long user turn',

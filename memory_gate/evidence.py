@@ -178,8 +178,8 @@ def features(sentence: str, ctx: Context) -> list[str]:
     """The names of the features a sentence and its place show, in a fixed order."""
     voice = ctx.voice or ('pasted' if ctx.pasted else ctx.role)
     shown = phrases(sentence)
-    if voice == 'assistant' and 'conclusive' in shown:
-        voice = 'user'  # a root cause stated as found is proposed like the user's, whoever says it
+    if voice == 'assistant' and ('conclusive' in shown or 'labeled' in shown):
+        voice = 'user'  # a root cause stated as found, a labeled rule: proposed like the user's, whoever says it
     found = [voice, 'kind_' + ctx.kind]
     if ctx.section:
         found.append(ctx.section)
@@ -206,7 +206,9 @@ def form(sentence: str, shown: list[str], voice: str) -> list[str]:
     ('cites_narration'), not the rule."""
     if voice in ('user', 'plan') and ('scope' in shown or 'generic_rule' in shown) and not {'ask', 'one_off'} & set(shown):
         shown = [n for n in shown if n != 'scope'] + ['standing']
-    if 'cites_rule' in shown and ('narration' in shown or compiled(ACTING_RE).search(plain_quotes(sentence))):
+    if 'labeled' in shown:  # "Decision: ..." names a lasting kind: not a label of the moment
+        shown = [n for n in shown if n != 'label']
+    if 'cites_rule' in shown and compiled(ACTING_RE).search(plain_quotes(sentence)):
         shown = [n if n != 'cites_rule' else 'cites_narration' for n in shown]
     return shown
 

@@ -102,6 +102,14 @@ SIGNAL_RULES: tuple[Rule, ...] = (
         r'^(?!(?:here|there|this|that|so|what|where|and'
         r'|but)\b)[\w.+#/ -]{2,40}\bit is(?: for\b[^.]{1,60})?[.!]?$'
     ), min_length=12, triggers='it is'),
+    # decision: what stays and what is out: "Bookworm stays." "Java 17 stays; ..." (flutter-docker-image),
+    # "openjdk-21 is off the table" (flutter-docker-image), "What We're NOT Doing" (entire-cli's plan).
+    # / not: "the file stays open" (a state: an adjective follows), "Here stays the same" (no name).
+    rule('stays_out', 'decision', (
+        r'^(?!(?:here|there|this|that|it|what|which|who|and|but|so)\b)[\w.+#/ -]{2,40}\bstays\b(?! (?:open|'
+        r'closed|the same|in sync|unchanged|as is|here|there|on|off|up|down|until|for|at|in)\b)'
+        r'|\bis off the table\b|\bwe(?:\'re| are) not doing\b|\bstays,\s*[\w.+#/ -]{1,30}\bis out\b'
+    ), min_length=12, triggers=('stays', 'off the table', 'not doing')),
     # decision: "Let's go with pnpm from here on." "Stick with CSS modules." / not: "Let's see what
     # happens."
     rule('go_with', 'decision', (

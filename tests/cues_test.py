@@ -76,6 +76,8 @@ EXAMPLES = [
     ('one_off', '线上问题先回滚，再排查', False),
     ('generic_rule', 'A package plugin must provide both install and status hooks.', True),
     ('generic_rule', 'The code says `agentv.trace.v1` must be canonical', False),
+    ('labeled', 'Decision: the API gateway handles auth.', True),
+    ('labeled', 'Constraints: no new dependencies', False),
     # a phrase of cites_rule; acting on it, evidence.form weighs it 'cites_narration'
     ('cites_rule', 'Creating the PR now, with the AI note included per repo guidance.', True),
 ]

@@ -42,6 +42,12 @@ PLUGIN = ('A package plugin must provide both install and installed-status hooks
           'apply path queries status first.')  # mise, the assistant, kept
 
 BOARD = 'The board is down to lint, build Windows, benchmark, and Cursor.'
+# agentv and flutter-docker-image, the assistant, kept
+INSIGHT = ('The key insight: results are **append-mostly** (immutable run bundles under '
+           '`runs/<exp>/<ts>/`) plus a small **mutable** overlay (`metadata/runs/**/tags.json`, '
+           '`feedback.json`).')
+CONVENTION = ('the convention: manifest-fed args are **lowercase with no default** '
+              '(`android_ndk_version`, `cmake_version`, `flutter_version`).')
 
 FORMS = [
     # conclusive: the symptom, then what it came from.
@@ -69,6 +75,15 @@ FORMS = [
     # generic_rule: a rule with a generic subject.
     (PLUGIN, 'generic_rule', True),
     ('The code says `agentv.trace.v1` must be canonical', 'generic_rule', False),  # agentv
+    # labeled: an explicit label names a lasting kind.
+    ('Decision: the API gateway handles auth; services trust the forwarded identity header.',
+     'labeled', True),  # holdout2.txt
+    (INSIGHT, 'labeled', True),
+    (CONVENTION, 'labeled', True),
+    # repiq: a list's lead-in
+    ('Constraints: Provider インターフェース変更禁止、外部依存追加なし', 'labeled', False),
+    ('Root cause: `v4.40.1` and `v4.40.1-next.1` exist in GitHub, but npm never published them.',
+     'labeled', False),  # agentv, not kept: the bug at hand
 ]
 
 
@@ -101,19 +116,27 @@ def test_a_question_or_a_one_off_is_no_standing_rule_whatever_its_scope(sentence
 def test_a_root_cause_stated_as_found_speaks_like_the_user_whoever_says_it() -> None:
     found = names(ABORT, 'assistant')
     assert 'user' in found and 'assistant' not in found and 'conclusive' in found
+    labeled = names(INSIGHT, 'assistant')
+    assert 'user' in labeled and 'labeled' in labeled and 'label' not in labeled
     assert 'assistant' in names(BOARD, 'assistant')
 
 
-@pytest.mark.parametrize('sentence', [ABORT, OUTAGE])
-def test_the_assistants_conclusive_root_cause_is_proposed(sentence: str) -> None:
+@pytest.mark.parametrize('sentence', [ABORT, OUTAGE, INSIGHT, CONVENTION])
+def test_the_assistants_conclusive_root_cause_or_labeled_rule_is_proposed(sentence: str) -> None:
     assert texts(run(('user', 'Why did it fail?'), ('assistant', sentence))) == [sentence]
 
 
 def test_narration_acting_on_a_cited_rule_is_the_agents_move_not_the_rule() -> None:
     acting = names(CREATING, 'assistant')
     assert 'cites_narration' in acting and 'cites_rule' not in acting
-    kept = 'The linter requires exhaustive switch cases.'  # entire-cli, kept
-    assert 'cites_rule' in names(kept, 'assistant')
+    # entire-cli, all three kept: a rule stated, a practice seen, a rule noted (no move made on it)
+    for kept in ['The linter requires exhaustive switch cases.',
+                 "I see the project already uses `forbidigo` for banning dangerous patterns like "
+                 "go-git's Reset/Checkout.",
+                 'I need to add a `nolint` directive with an explanation (as required by the '
+                 'linter config).']:
+        shown = names(kept, 'assistant')
+        assert 'cites_rule' in shown and 'cites_narration' not in shown
 
 
 @pytest.mark.parametrize('sentence', [CREATING, MARKING])
