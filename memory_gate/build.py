@@ -11,12 +11,20 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import NamedTuple, TextIO
 
-from memory_gate import color, files, ledger
+from memory_gate import color, files, ledger, scan
+from memory_gate.credentials import redact
 from memory_gate.diff import render
 from memory_gate.files import InputError, memory_target, read_memory, transcripts
 from memory_gate.pipeline import build
 from memory_gate.records import Proposal, Result, Settings
-from memory_gate.report import err, read_instead, report_failed, report_unread, report_withheld
+from memory_gate.report import (
+    err,
+    read_instead,
+    report_failed,
+    report_secrets,
+    report_unread,
+    report_withheld,
+)
 from memory_gate.sentences import printable
 
 # Keys --stats and --json always show, in this order; every other counter follows, sorted.
@@ -32,7 +40,7 @@ def arguments(b: argparse.ArgumentParser) -> None:
     b.add_argument('transcripts', nargs='+', metavar='TRANSCRIPT',
                    help="JSONL transcript, or '-' for stdin")
     b.add_argument('--json', action='store_true',
-                   help='print {"stats", "files", "proposed", "withheld"} instead')
+                   help='print {"stats", "files", "proposed", "withheld", "secrets"} instead')
     b.add_argument('--stats', action='store_true', help='print counters to stderr')
     b.add_argument('--candidates', type=int, default=0, metavar='N',
                    help='print the N best candidates under the threshold, ranked, '
@@ -63,8 +71,10 @@ def print_stats(result: Result, out: TextIO) -> None:
 
 def proposal_json(p: Proposal) -> dict[str, object]:
     """A proposal as docs/memory-gate.schema.json describes it: null where the transcript is
-    silent."""
-    return {**p._asdict(), 'session': p.session or None, 'timestamp': p.timestamp or None,
+    silent; every field from the transcript masked where it looks like a credential."""
+    fields = {k: redact(v) if isinstance(v, str) else v for k, v in p._asdict().items()}
+    return {**fields, 'session': fields['session'] or None,
+            'timestamp': fields['timestamp'] or None,
             'features': [f._asdict() for f in p.features]}
 
 
@@ -73,7 +83,9 @@ def json_result(result: Result) -> str:
         'stats': {k: result.stats[k] for k in ordered(result.stats)},
         'files': {src: dict(sorted(stats.items())) for src, stats in result.files.items()},
         'proposed': [proposal_json(p) for p in result.proposed],
-        'withheld': [w._asdict() for w in result.withheld],
+        'withheld': [{k: redact(v) if isinstance(v, str) else v for k, v in w._asdict().items()}
+                     for w in result.withheld],
+        'secrets': [s._asdict() for s in result.secrets],
     }
     if result.below:
         found['candidates'] = [proposal_json(p) for p in result.below]
@@ -125,8 +137,13 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     if since is None:
         err(f'--since {args.since}: is not a commit of this repository')
         return 2
+    try:
+        allowed = scan.parse_allowlist(files.read_text(settings.allowlist))
+    except InputError as exc:
+        err(f'{settings.allowlist}: {exc}')
+        return 2
     failed: list[InputError] = []
-    settings = settings._replace(candidates=max(0, args.candidates))
+    settings = settings._replace(candidates=max(0, args.candidates), allowed=allowed)
     found = transcripts(read_instead(args.transcripts), failed, since.starts)
     result = build(found, settings, memory or '', declined, (), since.reviewed)
     for path, states in since.states.items():  # --stats says how each file was judged
@@ -135,6 +152,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     report_failed(failed)
     report_withheld(result)
     report_unread(result)
+    report_secrets(result, settings, 'the hook would block their commit')
     if args.stats:
         print_stats(result, sys.stderr)
     if args.json:

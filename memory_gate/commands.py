@@ -26,6 +26,7 @@ MINING = (
     'signal',
     'noise',
     'allow-secrets',
+    'allowlist',
     'color',
     'heading',
 )
@@ -81,7 +82,16 @@ COMMANDS = (
         'what pre-commit runs: write <transcript>.memory.diff, print the review',
         '0 nothing pending; 1 proposals pending or a transcript that cannot be read; '
         '2 a usage error or bad setting',
-        (*MINING, 'budget'),
+        (*MINING, 'budget', 'secrets'),
+    ),
+    Command(
+        'scrub',
+        'redact the credentials in transcripts, in place, or allow them as no secret',
+        'memory-gate scrub transcripts/session.jsonl',
+        'replace each credential\'s characters with [REDACTED:<kind>]; print file:line kind',
+        '0 done, with or without findings; 2 a usage error or a file that cannot be read '
+        'or written',
+        ('allowlist',),
     ),
     Command(
         'decline',

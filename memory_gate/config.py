@@ -78,6 +78,7 @@ HEADING = Kind('one line of text, a heading like "## Decisions"',
                lambda v: isinstance(v, str) and v.strip() != '' and '\n' not in v and '\r' not in v,
                show=lambda v: v or 'the end of the file')
 COLOR = Kind('auto, always or never', lambda v: v in color.CHOICES)
+SECRETS = Kind('block or warn', lambda v: v in ('block', 'warn'))
 VALUES = Kind('a list of strings', is_strings,  # repeatable
               setting=lambda v: frozenset(s for s in v if s),
               show=lambda v: ', '.join(sorted(v)) or 'none')
@@ -115,6 +116,10 @@ OPTIONS = (
     Option('noise', RULES, 'NAME=REGEX', 'add a noise rule (repeatable)'),
     Option('allow-secrets', VALUES, 'VALUE',
            'a public value (a documented test key) never withheld (repeatable)'),
+    Option('allowlist', PATH, 'PATH',
+           'findings in transcripts reviewed as no secret (memory-gate scrub --allow writes it)'),
+    Option('secrets', SECRETS, 'WHAT',
+           'a credential in a staged transcript: block the commit, or warn and let it pass'),
     Option('color', COLOR, 'WHEN',
            'colour the diff and the review: always, never, or auto: on a terminal unless NO_COLOR '
            'is set (pre-commit gives hooks one when its own colour is on)'),

@@ -132,11 +132,14 @@ SHAPE_RES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     # [heroku-api-key-v2], [mapbox-api-token], [twitter-bearer-token]: HRKU-AA + 58, sk.eyJ..., A*22 + 80.
     ('platform API key', ('NRAK-', 'sbp_', 'nfp_', 'fo1_', 'pul-', 'HRKU-', 'sk.eyJ', 'A' * 22),
      r'\b(?:NRAK-[A-Z0-9]{27}|sbp_[a-f0-9]{40}|nfp_[A-Za-z0-9]{36}|fo1_[\w-]{43}|pul-[a-f0-9]{40}|HRKU-AA[\w-]{58}'
-     r'|sk\.eyJ[\w-]{50,}\.[\w-]{20,}|A{22}[A-Za-z0-9%]{80,})'),
+     r'|sk\.eyJ[\w-]{50,}\.[\w-]{20,}|(?<![A-Za-z0-9+/=])A{22}(?!A)(?=[A-Za-z0-9]{0,60}%)[A-Za-z0-9%]{80,})'),
 )
 # Every shape but these needs a run of MIN_RUN characters without a space (property-tested).
 MIN_RUN = 20
 SPACED_SHAPE_RES = tuple(shape for shape in SHAPE_RES if shape[0] == 'private key')
+
+# Words that name a password (passwords.py): text holding none of them, lowercased, is not searched by that layer.
+PASSWORD_HINTS = ('pass', 'pwd', 'pin', 'contrase', 'senha', 'kennwort', 'パスワード', '暗証', '비밀번호', '密码', '口令')
 
 # Punctuation that ends a word in prose; a value never ends with it (the layers cut it off or never take it).
 TRAILING = '.,;:!?)"\'\u201d'
@@ -144,7 +147,8 @@ TRAILING = '.,;:!?)"\'\u201d'
 # Layer 2, context: a value after a word that names a secret. The value is ASCII without spaces,
 # quotes or brackets, so a placeholder like <token>, {{ secret }} or ${VAR} never is one.
 VALUE = r'["\'`\u201c]?(?P<value>[!#-&*+\--:?-Z\\^_a-z|~]+)'
-SECRET_WORDS = (r'pass(?:word|wd|phrase)?|pwd|secret|token|api[_ -]?key|apikey|access[_ -]?key|private[_ -]?key'
+# Bare "pass" only as DB_PASS or pass=: not PASS: TestName, passed: true, --pass: #16a34a.
+SECRET_WORDS = (r'pass(?:word|wd|phrase)|(?<=[_-])pass\b|\bpass(?==)|pwd|secret|token|api[_ -]?key|apikey|access[_ -]?key|private[_ -]?key'
                 r'|credentials?|creds|auth(?!or)')
 # An assignment, env export or config line. Catch export PAYMENTS_API_TOKEN=9f8e..., aws_secret_access_key = ...;
 # not max_tokens: 4096 (no letter) or secret_name: prod-db (plain words: see is_credible).
@@ -169,9 +173,9 @@ CONTEXT_RES: tuple[tuple[tuple[str, ...], str], ...] = (
 HEADER_HINTS = ('authorization', 'bearer', 'basic')
 
 # Layer 3, addresses. User-info in a URL or DSN. Catch postgres://app:S3cret@db, redis://:pass@cache,
-# app:pw@tcp(db:3306)/x; not https://example.com/a:b or git@github.com:org/repo.
-URL_USERINFO_RE = r'(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@?#]*:(?P<value>[^\s/@?#]+)@'
-DSN_RE = r'(?<![\w/:])[\w.-]{1,64}:(?P<value>[^\s:@/()]{1,128})@(?:(?:tcp|unix|udp)\(|[\w.-]+:\d{2,5}\b)'
+# app:pw@tcp(db:3306)/x; not https://example.com/a:b, git@github.com:org/repo or debian:bookworm@sha256:<digest>.
+URL_USERINFO_RE = r'(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@?#"\',]*:(?P<value>[^\s/@?#"\',]+)@'
+DSN_RE = r'(?<![\w/:])[\w.-]{1,64}:(?P<value>[^\s:@/()]{1,128})@(?!sha\d*:)(?:(?:tcp|unix|udp)\(|[\w.-]+:\d{2,5}\b)'
 # Secret-bearing query or connection-string parameters. Catch ?sig=Ab3..., ;password=Pr0d99; not ?page=2.
 QUERY_RE = (r'(?i)[?&;](?:password|passwd|pwd|pass|token|access_token|refresh_token|auth_token|id_token|auth|'
             r'api_key|apikey|key|sig|signature|secret|client_secret|x-amz-signature|x-amz-security-token)'
@@ -185,7 +189,7 @@ MIN_ENTROPY = 3.6  # bits per character; random base62 of 20+ characters is abov
 
 # Near-misses. A placeholder: ${VAR}, $VAR, %VAR%, <token>, {{ x }}, xxxx, ****, ..., your-token-here, changeme.
 PLACEHOLDER_RE = (
-    r'(?i)^(?:[$%][\w{}]+%?|.*(?:x{4}|\*{3}|\.\.\.|\u2026|<|>|\$\{|\{\{).*|(?:your|my|some)[-_]\S*|\S*[-_]here'
+    r'(?i)^(?:[$%][\w{}]+%?|\$\{?[a-z_]\w*\}?[/.:\\-]\S*|.*(?:x{4}|\*{3}|\.\.\.|\u2026|<|>|\$\{|\{\{).*|(?:your|my|some)[-_]\S*|\S*[-_]here'
     r'|change[-_]?(?:me|it)|redacted|placeholder|example|dummy|sample|fake|todo|tbd|none|null|nil|true|false|value'
     r'|password|passwd|secret|token|api[-_]?key|(.)\1*)$'
 )
@@ -195,11 +199,12 @@ VERSION_RE = r'(?i)v?\d+(?:\.\d+)+[a-z0-9]*(?:[-+.][a-z0-9]+)*'  # 1.2.3, v2.0.1
 # A path: rooted, relative, or slash-separated lowercase segments or a file name (src/app/main.py, ~/.ssh/config).
 PATH_RE = r'(?:~|\.{1,2})?/\S*|[\w.-]+(?:/[\w.-]+)*\.[A-Za-z]{1,5}|[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+'
 # An identifier: words in camelCase, PascalCase, snake_case, kebab-case or dotted (handleLogin2, getHTTPResponse,
-# x86_64-unknown-linux-gnu); each hump a word, an acronym or a number, at most two numbers a part (is_identifier).
+# x86_64-unknown-linux-gnu, HttpClientV2RetryPolicy, ENABLE_NEW_CHECKOUT_FLOW_V2: a capital before a number is a
+# hump too); each hump a word, an acronym or a number, at most two numbers a part (is_identifier).
 # Every run is taken whole (the lookaheads), so a token splits one way only and a failed match is linear.
 _ACRONYM = r'[A-Z]{2,}(?:(?![A-Za-z])|(?=[A-Z][a-z]))'
-_PART = (rf'(?:(?:[a-z]+|[A-Z][a-z]+)(?![a-z])|{_ACRONYM}|\d+(?!\d))'
-         rf'(?:[A-Z][a-z]+(?![a-z])|{_ACRONYM}|\d+(?!\d)|(?<=\d)[a-z]+(?![a-z]))*')
+_PART = (rf'(?:(?:[a-z]+|[A-Z][a-z]+)(?![a-z])|{_ACRONYM}|[A-Z]?\d+(?!\d))'
+         rf'(?:[A-Z][a-z]+(?![a-z])|{_ACRONYM}|[A-Z]?\d+(?!\d)|(?<=\d)[a-z]+(?![a-z]))*')
 IDENTIFIER_RE = rf'{_PART}(?:[._/-]+{_PART})*'
 # A date or timestamp inside a token (2026-06-24, 2026-06-24T01-29-52Z, 20240115T103000): never random.
 TIMESTAMP_RE = r'(?:19|20)\d\d-?[01]\d-?[0-3]\d(?:[T_ -]?[0-2]\d[:-]?[0-5]\d(?:[:-]?[0-5]\d(?:\.\d+)?)?Z?)?'
@@ -213,11 +218,18 @@ WORDS_RE = r'[A-Za-z]+(?:[._-][A-Za-z]+)*'
 # block ("PRIVATE KEY"), postgres://app:pw@db; not: a line of code or prose that names none of them.
 TEXT_NEEDLES = (
     'ass', 'ASS', 'ecret', 'ECRET', 'oken', 'OKEN', 'key', 'Key', 'KEY', 'uth', 'UTH', 'cred', 'Cred', 'CRED',
-    'pwd', 'PWD', '://', 'AKIA', 'ASIA', 'gh', 'glpat-', 'sk-', 'sk_', 'xox', 'eyJ', 'AIza', 'hf_', 'npm_',
-    'pypi-', 'SG.', 'dapi', 'hvs.', 'lin_', 'LTAI', 'ya29.', 'GOCSPX', 'PMAK', 'sq0', ':AA',
-    '密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据', 'パスワード', '비밀번호',
+    'pwd', 'PWD', 'PIN', 'sign', 'Sign', 'SIGN', 'hmac', 'HMAC', '://', '@', '-p', 'admin:', 'root:', 'user:',
+    'login', 'Login', ':AA', '-us', 'k_live_', 'k_test_', 'k_prod_', 'gl', 'GR1348941', 'SK', 'AC',
+    '密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据', 'パスワード', '暗証', '비밀번호', 'contrase', 'senha',
+    # The vendor prefixes of layer 1, each shape's own hints but the broad ones (a '.', a ':', 'A' * 22).
+    *sorted({hint for kind, hints, _ in SHAPE_RES for hint in hints if len(hint) >= 3 and hint != 'A' * 22}),
 )
-NEEDLES = tuple(n.encode() for n in TEXT_NEEDLES)
+# Each needle as bytes, and a needle past ASCII also as JSON escapes it (ensure_ascii writers: "\\u5bc6\\u7801").
+BYTE_NEEDLES: tuple[tuple[str, bytes], ...] = tuple(
+    (text, form) for text in TEXT_NEEDLES
+    for form in dict.fromkeys((text.encode(), text.encode('ascii', 'backslashreplace').replace(b'\\x', b'\\u00')))
+)
+NEEDLES = tuple(form for _, form in BYTE_NEEDLES)
 # Fields whose values are opaque by design and never a secret a person could leak: Claude Code's thinking
 # `signature`, Codex's `encrypted_content`, ids, and integrity hashes. They are never searched.
 OPAQUE_KEYS = frozenset((
@@ -225,6 +237,25 @@ OPAQUE_KEYS = frozenset((
     'requestId', 'messageId', 'tool_use_id', 'toolUseID', 'call_id', 'turn_id', 'parentId', 'promptId',
     'integrity', 'checksum', 'sha', 'sha256', 'hash', 'digest',
 ))
+# In tool output (code, logs) a value after a secret word is code more often than a secret: one with these
+# is never taken (scan.plausible). Catch: planResponse.usage?.input_tokens, oauth::get_token, "Bearer " + t, f(x);
+# not: Pa(ss)=w0rd9, hunter2Xy9.
+CODE_VALUE_RE = (r'[\[\]{}<>;,]|\($|\)$|\(\)|\?\.|::|->|=>|&&|\|\||^[:=+&*\\]|\+$|\.\w+\.'
+                 r'|^\d+[:-]'  # a grep hit's line number: src/tokens.rs:183:...
+                 r'|^#[0-9a-fA-F]{3,8}$'  # a colour: --pass: #16a34a
+                 r'|^[a-z][a-z0-9+.-]*:\S'  # a scheme or a registry: github:org/repo, urn:ietf:params:oauth
+                 r'|^(?:19|20)\d\d-[01]\d-[0-3]\d'  # a date or a timestamp
+                 r'|@\d'  # a package at a version: node@20
+                 r'|\$[{(A-Za-z_]'  # a shell expansion: releases/$VERSION
+                 r'|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$'  # a constant or an env-var name: ASN1_ITEM
+                 r'|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){2,}$'  # a snake_case name: stack_st_ASN1_OBJECT
+                 r'|^[A-Za-z]+[-_]?\d{1,3}$'  # a word and a number, as test data: refresh1
+                 r'|^(?i:abc123|123abc|12345)')  # a sequence, as test data
+# An env-file line that names a secret: after it, even a value of letters is the secret (ADMIN_PASSWORD=letmein);
+# not the same words in code (VIEW_MODE_KEY = "kimi-view-mode", "AZD_AUTH_KEY=playback-test-key").
+ENV_SECRET_RE = r'(?:^|\n)[ \t]*(?:export[ \t]+)?[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY)=["\']?$'
+# A password a name sets, anywhere on a line: ADMIN_PASSWORD=letmein.
+ENV_PASSWORD_RE = r'[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PWD)=["\']?$'
 # A JSON string literal as written (the unrolled loop: linear, no backtracking).
 JSON_STRING_RE = r'"[^"\\]*(?:\\.[^"\\]*)*"'
 # The end of a PEM private key block: a private key is redacted from its header to here.

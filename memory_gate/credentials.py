@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import NamedTuple
 
 from memory_gate import credential_patterns as P
+from memory_gate import passwords
 
 MASK = '[secret withheld]'
 
@@ -38,8 +39,19 @@ def _matches(hints: tuple[str, ...], pattern: str, text: str, screened: str) -> 
 
 def has_suspect_word(text: str) -> bool:
     """Whether any layer could find something (property-tested): a word of 6+ characters that is not all letters
-    once the punctuation after it is cut, or of 12+ characters. Most prose has neither: it is not searched."""
-    return any(len(w) >= 12 or (len(w) >= 6 and not w.rstrip(P.TRAILING).isalpha()) for w in text.split())
+    once the punctuation after it is cut, or of 12+ characters, or a word naming a password. Most prose has none."""
+    if any(len(w) >= 12 or (len(w) >= 6 and not w.rstrip(P.TRAILING).isalpha()) for w in text.split()):
+        return True
+    folded = text.lower()
+    return any(map(folded.__contains__, P.PASSWORD_HINTS))
+
+
+def visible(text: str) -> tuple[str, list[int] | None]:
+    """The text without invisible characters (a soft hyphen inside a key), and where each kept character was."""
+    if text.isascii() or not re.search(P.INVISIBLE_RE, text):
+        return text, None
+    kept = [i for i, c in enumerate(text) if not re.match(P.INVISIBLE_RE, c)]
+    return ''.join(text[i] for i in kept), kept
 
 
 def has_long_run(text: str) -> bool:
@@ -96,18 +108,32 @@ def by_randomness(text: str) -> Iterator[Finding]:
             yield Finding('random token', start, start + len(token))
 
 
-LAYERS = (by_shape, in_address, by_context, by_randomness)
+def by_password(text: str) -> Iterator[Finding]:
+    """Layer 5: what a person types as a secret: a password of any shape, a passphrase, a PIN, user:password."""
+    for layer in (passwords.by_password, passwords.by_pair):
+        yield from (Finding(*found) for found in layer(text))
 
 
-def findings(text: str, allowed: Collection[str] = ()) -> Iterator[Finding]:
-    """Every finding of every layer, in layer order; placeholders and allowed values are none."""
-    if not has_suspect_word(text):
+def by_signing(text: str) -> Iterator[Finding]:
+    """Layer 6, proposals only: a bare 64-hex value in a sentence about signing."""
+    yield from (Finding(*found) for found in passwords.by_signing(text))
+
+
+Layer = Callable[[str], Iterator[Finding]]
+LAYERS: tuple[Layer, ...] = (by_shape, in_address, by_context, by_randomness, by_password, by_signing)
+
+
+def findings(text: str, allowed: Collection[str] = (), layers: Sequence[Layer] = LAYERS) -> Iterator[Finding]:
+    """Every finding of every layer, in layer order, found with invisible characters taken out and placed back
+    where the text has them; placeholders and allowed values are none."""
+    seen, where = visible(text)
+    if not has_suspect_word(seen):
         return
-    for layer in LAYERS:
-        for found in layer(text):
-            value = text[found.start:found.end]
+    for layer in layers:
+        for found in layer(seen):
+            value = seen[found.start:found.end]
             if not is_placeholder(value) and not is_allowed(value, allowed):
-                yield found
+                yield found if where is None else found._replace(start=where[found.start], end=where[found.end - 1] + 1)
 
 
 def secret_kind(text: str, allowed: Collection[str] = ()) -> str | None:

@@ -7,14 +7,21 @@ import os
 import sys
 from collections.abc import Sequence
 
-from memory_gate import files, history, ledger, proposals
+from memory_gate import files, history, ledger, proposals, scan
 from memory_gate.color import paint, paint_diff
 from memory_gate.diff import Tail, applied, applied_tail, render_tail, tail_of
 from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
 from memory_gate.pipeline import build
 from memory_gate.proposals import HELD, MARK, SUFFIX, Entry, entry, header, is_ours, shell
 from memory_gate.records import Proposal, Settings
-from memory_gate.report import err, read_instead, report_failed, report_unread, report_withheld
+from memory_gate.report import (
+    err,
+    read_instead,
+    report_failed,
+    report_secrets,
+    report_unread,
+    report_withheld,
+)
 from memory_gate.routes import Routes, routes
 from memory_gate.sentences import printable
 
@@ -93,6 +100,12 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     except InputError as exc:
         err(f'{settings.ledger}: {exc}')
         return 1
+    try:
+        allowed = scan.parse_allowlist(files.read_text(settings.allowlist))
+    except InputError as exc:
+        err(f'{settings.allowlist}: {exc}')
+        return 1
+    settings = settings._replace(allowed=allowed)
     tracked = tracked_files(root) if paths else set()
     staged = staged_proposals(root, [p for p in paths if p.endswith(SUFFIX)], tracked)
     paths = read_instead(sorted({p for p in paths if not p.endswith(SUFFIX)}))
@@ -105,6 +118,9 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     report_failed(unread)
     report_withheld(result)
     report_unread(result)
+    blocked = bool(result.secrets) and settings.secrets == 'block'
+    verdict = 'the commit is blocked' if blocked else 'a warning only (secrets = "warn")'
+    report_secrets(result, settings, verdict)
     route = routes(dict(os.environ), sys.executable, root)
     groups = by_source(paths, result.proposed)
     failed = [exc.path for exc in unread]
@@ -113,7 +129,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     written = propose(root, rel, state, groups, tracked, settings, route.review, failed)
     if written:
         print_next_steps(written, rel, settings, route)
-    return 1 if written or failed or staged else 0
+    return 1 if written or failed or staged or blocked else 0
 
 
 def news(root: str, paths: Sequence[str], settings: Settings) -> tuple[dict[str, int], list[str]]:

@@ -9,15 +9,16 @@ from collections import Counter
 from collections.abc import Container, Iterable, Sequence
 from typing import NamedTuple
 
-from memory_gate import evidence, filters, weights
+from memory_gate import evidence, filters, scan, weights
 from memory_gate.credentials import secret_kind
 from memory_gate.formats import Turn
 from memory_gate.memory import identity, known_identities
 from memory_gate.parse import parse_lines
 from memory_gate.patterns import Rule
 from memory_gate.rank import Ranking
-from memory_gate.records import Proposal, Result, Settings, Transcript, Withheld
+from memory_gate.records import Proposal, Result, Secret, Settings, Transcript, Withheld
 from memory_gate.sentences import count_sentences, sanitize, split_marked, strip_code, whole
+from memory_gate.withhold import Leaks, shared_leak, turn_leaks
 
 # Turns up to this many characters are screened whole before they are split. In the real
 # recordings every turn that no rule could fire on was under 300 characters; a longer turn
@@ -45,6 +46,7 @@ class _Candidate(NamedTuple):
     order: int
     proposal: Proposal
     ctx: evidence.Context
+    leaks: Leaks = ()  # the credentials anywhere in its turn
 
 
 class _Run:
@@ -58,9 +60,12 @@ class _Run:
         self.pending: list[_Candidate] = []  # the recommendations of the last assistant turn
         self.order = 0  # candidates in the order they were said: the diff keeps it
         self.withheld: list[Withheld] = []
+        self.secrets: list[Secret] = []  # credentials in the transcripts' own lines
+        self.leaks: tuple[Turn | None, Leaks] = (None, ())  # the last turn's credentials
         self.judge = filters.Judge(settings.signal_rules, settings.noise_rules, settings.min_length, settings.max_length)
 
     def transcript(self, source: str, lines: Iterable[bytes | None], stats: Counter[str], start: int = 1) -> None:
+        lines = scan.watch(source, lines, start, self.secrets, self.settings.allowed)
         for outcome in parse_lines(lines, stats):
             if outcome.line < start:
                 stats['skipped_committed'] += 1
@@ -107,7 +112,9 @@ class _Run:
             return
         proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind, whole(turn.session),
                             whole(turn.timestamp), turn.message)
-        item = _Candidate(self.order, proposal, ctx._replace(kind=found.kind, own_rule=found.own))
+        if self.leaks[0] is not turn:
+            self.leaks = (turn, turn_leaks(turn.text, self.settings.allow_secrets))
+        item = _Candidate(self.order, proposal, ctx._replace(kind=found.kind, own_rule=found.own), self.leaks[1])
         self.order += 1
         if turn.role == 'assistant' and evidence.is_recommendation(sentence):
             self.pending.append(item)
@@ -166,10 +173,10 @@ class _Run:
             (r for r, keys in self.known.items() if key in keys or quoted in keys), '')
         if score < self.settings.threshold:
             stats['below_threshold'] += 1
-            if self.settings.candidates and not reason and secret_kind(proposal.text, self.settings.allow_secrets) is None:
+            if self.settings.candidates and not reason and self.secret(item) is None:
                 self.ranking.under(score, item.order, described(proposal, names), key)
             return
-        secret = secret_kind(proposal.text, self.settings.allow_secrets)
+        secret = self.secret(item)
         if secret is not None:
             stats['withheld_secret'] += 1
             stats['withheld_secret:' + secret] += 1
@@ -181,6 +188,11 @@ class _Run:
             return
         stats['rule:' + proposal.rule] += 1
         self.ranking.keep(score, item.order, described(proposal, names))
+
+
+    def secret(self, item: _Candidate) -> str | None:
+        """The kind of credential a candidate holds, whole or in part of one found in its turn."""
+        return secret_kind(item.proposal.text, self.settings.allow_secrets) or shared_leak(item.proposal.text, item.leaks)
 
 
 def build(
@@ -216,4 +228,4 @@ def build(
     for stats in files.values():
         stats['parsed'] = stats['lines'] - stats['blank'] - stats['oversized'] - stats['malformed'] - stats['unread']
         total.update(stats)
-    return Result(proposed, total, files, run.withheld, held_back, run.ranking.best_under())
+    return Result(proposed, total, files, run.withheld, held_back, run.ranking.best_under(), run.secrets)

@@ -36,6 +36,9 @@ class Settings(NamedTuple):
     transcripts_folder: str = 'transcripts'  # where collect copies sessions, from the repo root
     ask_after_prompts: int = 3  # agent-hook asks for Memory: lines after this many prompts ...
     ask_after_tools: int = 20  # ... or this many tool calls, since it last asked
+    allowlist: str = '.memory-gate-allowed.txt'  # transcript findings reviewed as no secret
+    secrets: str = 'block'  # a credential in a staged transcript: block the commit, or warn
+    allowed: frozenset[str] = frozenset()  # the allowlist's fingerprints, read at the edge
 
 
 class Feature(NamedTuple):
@@ -70,6 +73,15 @@ class Withheld(NamedTuple):
     kind: str
 
 
+class Secret(NamedTuple):
+    """A credential in a transcript's own lines (scan.py): where, its kind, a masked hint."""
+
+    source: str
+    line: int
+    kind: str
+    hint: str
+
+
 class Transcript(NamedTuple):
     source: str  # the path as given, or '-'
     lines: Iterable[bytes | None]  # raw lines; None for a line over the size cap
@@ -83,3 +95,4 @@ class Result(NamedTuple):
     withheld: list[Withheld]
     held_back: list[Proposal]  # over the cap: counted, reported, proposed once these are reviewed
     below: list[Proposal] = []  # the best candidates under the threshold (Settings.candidates)
+    secrets: list[Secret] = []  # credentials in the lines judged, allowed ones left out

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from memory_gate.files import InputError
 from memory_gate.formats.document import MAX_DOCUMENT_BYTES
-from memory_gate.records import Result
+from memory_gate.records import Result, Settings
 from memory_gate.sentences import printable
 
 
@@ -75,3 +75,21 @@ def read_instead(paths: Sequence[str]) -> list[str]:
     for path in sorted(left):
         err(f"{path}: Entire's compact transcript; the {FULL_NAME} beside it is read instead")
     return [p for p in paths if p not in left]
+
+
+def report_secrets(result: Result, settings: Settings, verdict: str) -> None:
+    """Each credential in a transcript's own lines: where, its kind and hint, never the value;
+    then what to do about it."""
+    if not result.secrets:
+        return
+    import shlex  # only when something was found: kept off every run's start-up
+
+    for s in result.secrets:
+        hint = f' ({s.hint})' if s.hint else ''
+        err(f'{s.source}:{s.line}: {s.kind}{hint} in the transcript itself')
+    sources = ' '.join(shlex.quote(s) for s in dict.fromkeys(s.source for s in result.secrets))
+    err(f'{len(result.secrets)} credential(s) in transcripts: {verdict}. Rotate any that is real: '
+        f'it is in this work tree already. Then redact them: memory-gate scrub {sources} '
+        f'&& git add {sources}')
+    err(f'or, for a value that is no secret (a documented test key): memory-gate scrub --allow '
+        f'{sources} && git add {shlex.quote(settings.allowlist)}')

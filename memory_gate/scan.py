@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from memory_gate import credential_patterns as P
 from memory_gate import credentials as C
+from memory_gate.records import Secret
 
-LAYERS = (C.by_shape, C.in_address, C.by_context)  # the randomness layer is for proposals only: tool output is full of hashes
+# The randomness layer is for proposals only: tool output is full of hashes.
+LAYERS = (C.by_shape, C.in_address, C.by_context, C.by_password, C.by_signing)
 
 
 class Finding(NamedTuple):
@@ -47,17 +49,12 @@ def may_hold(raw: bytes) -> bool:
     return any(map(raw.__contains__, P.NEEDLES))
 
 
-def holds_needle(key: str | None, value: str) -> bool:
-    """Whether a JSON string is worth searching: it holds a needle, or its key names a secret."""
-    return any(map(value.__contains__, P.TEXT_NEEDLES)) or bool(key and any(map(key.lower().__contains__, P.WORD_HINTS)))
-
-
-def visible(text: str) -> tuple[str, list[int] | None]:
-    """The text without invisible characters (soft hyphen, zero-width), and each kept character's index."""
-    if text.isascii() or not re.search(P.INVISIBLE_RE, text):
-        return text, None
-    kept = [i for i, c in enumerate(text) if not re.match(P.INVISIBLE_RE, c)]
-    return ''.join(text[i] for i in kept), kept
+def holds_needle(key: str | None, value: str, needles: Sequence[str] = P.TEXT_NEEDLES) -> bool:
+    """Whether a JSON string is worth searching: it holds a needle (of those its line holds), or its key
+    names a secret."""
+    if key and any(map(key.lower().__contains__, P.WORD_HINTS)):
+        return True
+    return len(value) >= 4 and any(map(value.__contains__, needles))
 
 
 def private_key(text: str, span: Span) -> Span:
@@ -67,21 +64,76 @@ def private_key(text: str, span: Span) -> Span:
 
 
 def detect(text: str) -> list[Span]:
-    """The credentials in one string, left to right, overlaps merged; placeholders are none."""
-    if not C.has_suspect_word(text):
-        return []
-    seen, mapping = visible(text)
-    found = []
-    for layer in LAYERS:
-        for f in layer(seen):
-            span = Span(f.start, f.end, f.kind)
-            if f.kind == 'private key':
-                span = private_key(seen, span)
-            if not C.is_placeholder(seen[f.start:f.end]):
-                found.append(span)
-    if mapping is not None:  # back to the string as written: the invisible characters inside go too
-        found = [s._replace(start=mapping[s.start], end=mapping[s.end - 1] + 1) for s in found]
-    return merged(found)
+    """The credentials in one string, left to right, overlaps merged; placeholders and code are none.
+    A long string (tool output) is searched only in the windows around its needles."""
+    seen = unescaped(text)
+    spans = []
+    for start, end in windows(seen) if len(seen) > WINDOW else [(0, len(seen))]:
+        part = seen[start:end]
+        found = (Span(start + f.start, start + f.end, f.kind) for f in C.findings(part, layers=LAYERS))
+        spans += [s for s in found if s.kind not in CONTEXT_KINDS or plausible(seen, s)]
+    return merged(private_key(seen, s) if s.kind == 'private key' else s for s in spans)
+
+
+# A string longer than WINDOW is searched around each needle, from the line start before it
+# (at most AROUND before) to the line end after it (at most 2 * AROUND after).
+WINDOW = 4096
+AROUND = 256
+
+
+def windows(text: str) -> list[tuple[int, int]]:
+    """The merged windows of text around each occurrence of a needle."""
+    spans = []
+    for needle in P.TEXT_NEEDLES:
+        at = text.find(needle)
+        while at >= 0:
+            start = text.rfind('\n', max(at - AROUND, 0), at) + 1 or max(at - AROUND, 0)
+            end = text.find('\n', at, at + 2 * AROUND)
+            spans.append((start, end if end >= 0 else min(at + 2 * AROUND, len(text))))
+            at = text.find(needle, at + 1)
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+def unescaped(text: str) -> str:
+    """Tool output that is itself JSON or a quoted string holds escapes (\\n, \\"): each becomes a space and
+    the character it stands for, so the text keeps its length (and every span its place)."""
+    if '\\' not in text:
+        return text
+    return text.replace('\\n', ' \n').replace('\\t', ' \t').replace('\\"', ' "').replace("\\'", " '")
+
+
+# Kinds found by a word before the value rather than by the value's own shape.
+CONTEXT_KINDS = frozenset(('password', 'token', 'secret', 'secret key', 'authorization header', 'secret in a URL query'))
+
+
+def plausible(text: str, span: Span) -> bool:
+    """A value a secret word introduces in tool output that reads as a secret, not as code or a name:
+    letters with digits or symbols, a PIN after a password word, or anything an env-file secret line sets."""
+    value = text[span.start:span.end]
+    if re.search(P.CODE_VALUE_RE, value):
+        return False
+    before = text[max(span.start - 80, 0):span.start]
+    if re.search(P.ENV_SECRET_RE, before) or (span.kind == 'password' and re.search(P.ENV_PASSWORD_RE, before)):
+        return True
+    if span.kind == 'password':  # a strong word: digits (a PIN), a passphrase, or letters with digits or symbols
+        if re.fullmatch(r'\d+(?:[ -]\d+)*', value):
+            return len(value) >= 6
+        if re.fullmatch(r'[a-z]+(?:[- ][a-z]+){2,}', value):
+            return True
+    elif C.is_path(value) or C.is_version(value) or value.isdigit() or len(value) < 8:
+        return False
+    has_alpha = any(c.isalpha() for c in value)
+    if span.kind == 'authorization header':
+        cased = not (value.islower() or value.isupper())
+        return len(value) >= 12 and value.strip('=').isalnum() and (cased or not value.isalpha())
+    mixed = any(c.isdigit() or c in '!@#$%^&*+=~' for c in value) or C.is_scrambled(value)
+    return len(value) >= 6 and has_alpha and mixed
 
 
 def merged(spans: Iterable[Span]) -> list[Span]:
@@ -146,14 +198,17 @@ def json_spans(line: str) -> list[Span] | None:
     return found
 
 
-def redact_line(line: str, number: int = 0) -> tuple[str, list[Finding]]:
-    """The line with each credential's characters replaced by [REDACTED:<kind>], and what was found.
+def redact_line(line: str, number: int = 0, allowed: Collection[str] = ()) -> tuple[str, list[Finding]]:
+    """The line with each credential's characters replaced by [REDACTED:<kind>], and what was found;
+    a value whose fingerprint is `allowed` is neither.
 
     Line-local and deterministic; a JSON line stays valid JSON, every byte outside a value unchanged."""
     body = line.rstrip('\r\n')
     spans = json_spans(body)
     if spans is None:
         spans = detect(body)
+    if allowed:
+        spans = [s for s in spans if fingerprint(decoded(body, s)) not in allowed]
     findings = [Finding(number, s.kind, hint(decoded(body, s))) for s in spans]
     out, last = [], 0
     for s in spans:
@@ -175,9 +230,67 @@ def decoded(line: str, span: Span) -> str:
 
 def scan_line(raw: bytes, number: int) -> list[Finding]:
     """The findings of one raw line; most lines hold no needle and are not decoded."""
+    return [finding for finding, _ in located(raw, number)]
+
+
+def located(raw: bytes, number: int) -> list[tuple[Finding, str]]:
+    """Each finding of a raw line with its value's fingerprint (the value itself goes no further)."""
     if not may_hold(raw):
         return []
-    return redact_line(raw.decode('utf-8', 'replace'), number)[1]
+    try:
+        record = json.loads(raw)
+    except (ValueError, RecursionError):
+        text = raw.decode('utf-8', 'replace').rstrip('\r\n')
+        return [found(number, s, text[s.start:s.end]) for s in detect(text)]
+    out: list[tuple[Finding, str]] = []
+    seen: set[object] = set()
+    present = tuple(dict.fromkeys(text for text, form in P.BYTE_NEEDLES if form in raw))
+    for key, value in values(record):
+        seen_as = value if len(value) > 256 else (key, value)  # Claude Code writes tool output twice
+        if seen_as not in seen and holds_needle(key, value, present):
+            seen.add(seen_as)
+            out += [found(number, s, value[s.start:s.end]) for s in in_context(key, value)]
+    return out
+
+
+def found(number: int, span: Span, value: str) -> tuple[Finding, str]:
+    return Finding(number, span.kind, hint(value)), fingerprint(value)
+
+
+def fingerprint(value: str) -> str:
+    """What the allowlist keeps of a value: the first 20 hex digits of its SHA-256. Only what a reviewer
+    allowed as no secret is ever written down."""
+    import hashlib  # only when something is found: kept off every run's start-up
+
+    return hashlib.sha256(value.encode('utf-8', 'surrogatepass')).hexdigest()[:20]
+
+
+def parse_allowlist(text: str) -> frozenset[str]:
+    """The fingerprints of an allowlist: the first word of each line not blank or a # comment."""
+    return frozenset(line.split()[0] for line in text.splitlines() if line.strip() and not line.startswith('#'))
+
+
+def watch(source: str, lines: Iterable[bytes | None], start: int, out: list[Secret],
+          allowed: frozenset[str]) -> Iterator[bytes | None]:
+    """The lines, unchanged; each from `start` on is scanned on the way, its findings not allowed put in `out`."""
+    for number, raw in enumerate(lines, 1):
+        if raw is not None and number >= start:
+            found = {(f, mark) for f, mark in located(raw, number) if mark not in allowed}  # once a line
+            out += sorted(Secret(source, *f) for f, _ in found)
+        yield raw
+
+
+def values(record: object, key: str | None = None) -> Iterator[tuple[str | None, str]]:
+    """(key, string) for every string of a decoded record, in order; opaque fields and keys left out."""
+    if isinstance(record, str):
+        yield key, record
+    elif isinstance(record, dict):
+        for k, v in record.items():
+            if k not in P.OPAQUE_KEYS:
+                yield from values(v, k)
+    elif isinstance(record, list):
+        for v in record:
+            yield from values(v, key)
 
 
 def scan(lines: Iterable[bytes | None], start: int = 1) -> Iterator[Finding]:

@@ -15,6 +15,7 @@ from memory_gate.config import (
     ROLES,
     RULES,
     SCORE,
+    SECRETS,
     VALUES,
     WHOLE,
     ConfigError,
@@ -83,7 +84,8 @@ def test_bad_settings_are_one_line(argv: list[str], table: dict[str, object], me
 # For each kind of setting: (argument text, the same value in pyproject.toml).
 SAMPLES: dict[Kind, tuple[str, object]] = {WHOLE: ('7', 7), PATH: ('X.md', 'X.md'), ROLES: ('user', ['user']),
                                            VALUES: ('K', ['K']), SCORE: ('0.9', 0.9), COLOR: ('never', 'never'),
-                                           HEADING: ('## Decisions', '## Decisions')}
+                                           HEADING: ('## Decisions', '## Decisions'),
+                                           SECRETS: ('warn', 'warn')}
 
 
 @pytest.mark.parametrize('option', OPTIONS, ids=lambda o: o.name)

