@@ -66,26 +66,48 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bo
         except InputError as exc:
             err(f'{exc.path or path}: {exc}')
             status = 2
+    staged = 'no'
     if declined:
+        edited = add and has_unstaged_edits(root, settings.ledger)
         try:
             ledger.append(settings.ledger, declined)
         except (InputError, OSError) as exc:
             err(f'{settings.ledger}: {exc}')
             return 2
-        if add and files.git(root, 'add', '--', os.path.abspath(settings.ledger)) is None:
+        if edited:
+            staged = 'edited'
+        elif add and files.git(root, 'add', '--', os.path.abspath(settings.ledger)) is None:
             err(f'{settings.ledger}: git add failed; add it yourself')
+        elif add:
+            staged = 'yes'
     tracked = tracked_files(root)
     for path in done:  # only once the ledger holds their bullets
         files.remove_untracked(path, root, tracked)
-    report(declined, settings.ledger, add)
+    report(declined, settings.ledger, staged)
     return status
 
 
-def report(declined: Sequence[str], path: str, add: bool) -> None:
+def has_unstaged_edits(root: str, path: str) -> bool:
+    """Whether the work tree's `path` differs from the index's: edits of the user's, not staged."""
+    known = files.git(root, 'ls-files', '--error-unmatch', '--', os.path.abspath(path))
+    if known is None:  # not in the index: nothing staged to differ from
+        return False
+    return files.git(root, 'diff', '--quiet', '--', os.path.abspath(path)) is None
+
+
+def report(declined: Sequence[str], path: str, staged: str) -> None:
+    """What was declined, and whether the ledger was staged ('yes'), not ('no'), or left
+    unstaged because it held edits of the user's not yet staged ('edited')."""
     for bullet in declined:
         print(f'declined: {printable(bullet)}')
     if not declined:
         print('memory-gate: nothing to decline: every proposed bullet is in memory already')
         return
-    then = 'staged it' if add else f'now: git add {shell(path)}'
+    if staged == 'yes':
+        then = 'staged it'
+    elif staged == 'edited':
+        then = (f'not staged: it holds edits of yours that are not staged; '
+                f'git add {shell(path)} when they are ready')
+    else:
+        then = f'now: git add {shell(path)}'
     print(f'memory-gate: recorded {len(declined)} declined bullet(s) in {path}; {then}')

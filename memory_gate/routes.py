@@ -12,7 +12,7 @@ from memory_gate import files
 from memory_gate.files import InputError
 from memory_gate.proposals import shell
 
-DECLINE_HOOK = 'pre-commit run memory-gate-decline --hook-stage manual'
+DECLINE_HOOK = 'pre-commit run memory-gate-decline --hook-stage manual --all-files'
 
 
 class Routes(NamedTuple):
@@ -41,7 +41,7 @@ def routes(environ: dict[str, str], executable: str, root: str) -> Routes:
         return Routes('memory-gate review', 'memory-gate decline --pending')
     tried = try_repo(executable)
     if tried is not None:  # its environment is deleted when try-repo ends
-        decline = f'pre-commit try-repo {tried} memory-gate-decline --hook-stage manual'
+        decline = f'pre-commit try-repo {tried} memory-gate-decline --hook-stage manual --all-files'
         return Routes(f'pip install {tried} && memory-gate review', decline)
     script = os.path.join(own, 'memory-gate')
     if os.path.exists(script):

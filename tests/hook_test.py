@@ -230,7 +230,7 @@ def test_try_repo_and_decline_there(repo: Path, hook_repo: tuple[Path, str, dict
     assert done.returncode == 1 and '+- ' + DECIDE in done.stdout
     assert '  memory-gate review' not in done.stdout and 'pre-commit run memory-gate-decline' not in done.stdout
     assert f'  pip install {src} && memory-gate review\n' in done.stdout  # its environment goes when try-repo ends
-    decline = f'pre-commit try-repo {src} memory-gate-decline --hook-stage manual'
+    decline = f'pre-commit try-repo {src} memory-gate-decline --hook-stage manual --all-files'
     assert f'  {decline} && git add .memory-gate-declined.txt\n' in done.stdout
     declined = project.run(*f'{sys.executable} -m pre_commit {decline[len("pre-commit "):]}'.split())
     assert declined.returncode == 0 and f'declined: {DECIDE}' in declined.stdout and 'Passed' in declined.stdout
@@ -631,8 +631,7 @@ def test_a_lone_surrogate_in_a_bullet_is_proposed_replaced(project: Repo) -> Non
 
 
 def test_a_memory_file_in_conflict_is_named_not_proposed_into(project: Repo) -> None:
-    (project.path / 'AGENTS.md').write_text('# Memory\n\n<<<<<<< HEAD\n- a\n=======\n- b\n>>>>>>> feature\n')
-    project.git('add', 'AGENTS.md')
+    (project.path / 'AGENTS.md').write_text('# Memory\n\n    project.git('add', 'AGENTS.md')
     stage(project, 's.jsonl', DECIDE)
     done = project.commit()
     assert done.returncode == 1 and 'Traceback' not in done.stdout
@@ -669,6 +668,7 @@ def test_an_unreadable_ledger_is_named_not_the_memory_file(repo: Path) -> None:
     assert done.stderr == 'memory-gate: ledger-dir: is a directory\n'
 
 
+<<<<<<< HEAD
 def test_bullets_land_under_the_team_heading(project: Repo) -> None:
     (project.path / 'pyproject.toml').write_text('[tool.memory-gate]\nheading = "## Decisions"\n')
     memory = '# Memory\n\n## Decisions\n\n- Timestamps are stored in UTC.\n\n## Testing\n\n- Run pytest.\n'
@@ -709,3 +709,28 @@ def test_a_memory_file_linked_out_of_the_repository_blocks_with_one_line(project
     assert 'AGENTS.md: is a symlink to a file outside the repository' in done.stdout
     assert 'hunter2' not in done.stdout and not (project.path / 's.jsonl.memory.diff').exists()
     assert os.path.islink(project.path / 'AGENTS.md')
+
+
+def test_the_printed_decline_route_keeps_unstaged_ledger_edits(project: Repo) -> None:
+    """Issue 21.2: pre-commit stashes unstaged edits around a hook run; the decline hook then
+    writes and stages the ledger, and the stash no longer applies. The route printed runs it on
+    the work tree (--all-files: no stash), so a hand edit not yet staged survives."""
+    ledger = project.path / '.memory-gate-declined.txt'
+    ledger.write_text('Committed rule one.\n')
+    project.git('add', ledger.name)
+    project.git('commit', '-qm', 'ledger')
+    stage(project, 's.jsonl', DECIDE)
+    project.env = without_memory_gate(project.env)  # pre-commit alone: its decline hook's route
+    blocked = project.commit()
+    assert blocked.returncode == 1
+    ledger.write_text('Committed rule one.\nA hand edit, not staged.\n')
+    route = re.search(r'^  (pre-commit run memory-gate-decline[^&]*?) && git add', blocked.stdout, re.M)
+    assert route is not None, blocked.stdout
+    done = project.pre_commit(*route[1].split()[1:])
+    assert 'unexpected error' not in done.stdout + done.stderr
+    assert 'holds edits of yours that are not staged' in done.stdout, done.stdout
+    text = ledger.read_text()
+    assert 'A hand edit, not staged.' in text and DECIDE in text  # both kept, in the work tree
+    assert project.git('diff', '--cached', '--', ledger.name) == ''  # the user's to stage
+    project.git('add', ledger.name)
+    assert project.commit().returncode == 0

@@ -32,4 +32,5 @@ def test_routes_under_try_repo(tmp_path: Path) -> None:
     python = str(store / 'repo1' / 'py_env-python3' / 'bin' / 'python')
     got = routes({'PATH': '/usr/bin', 'PRE_COMMIT': '1'}, python, str(tmp_path))
     assert got == Routes("pip install '/src/memory gate' && memory-gate review",
-                         "pre-commit try-repo '/src/memory gate' memory-gate-decline --hook-stage manual")
+                         "pre-commit try-repo '/src/memory gate' memory-gate-decline --hook-stage manual"
+                         ' --all-files')
