@@ -47,16 +47,20 @@ def staged_memory(root: str, rel: str, real: str) -> str | None:
     return staged
 
 
-def earlier_bullets(first: str, tracked: set[str],
+def earlier_bullets(root: str, first: str, tracked: set[str],
                     pending: set[str]) -> tuple[list[str], list[str]]:
     """Bullets of proposals already written for transcripts before `first` in path order:
-    (in their diffs, all listed).
+    (in the diffs to chain after, all listed).
 
     pre-commit splits a long file list into several runs of the hook; a later run
     chains its proposals after those of the earlier ones, so they apply in path order.
+    Only those of transcripts staged in this commit are chained: a proposal left from an
+    earlier commit is not applied with this one, so chaining after it would make this
+    one's diff fail. Its bullets are still listed, so none is proposed twice.
     """
     chain: list[str] = []
     listed: list[str] = []
+    staged: set[str] | None = None
     kinds = {os.path.splitext(p)[1] for p in pending}  # like the transcripts: no stat per file
     for transcript in sorted(tracked):
         if transcript >= first or transcript in pending:
@@ -65,10 +69,20 @@ def earlier_bullets(first: str, tracked: set[str],
             continue
         path = transcript + SUFFIX
         text = None if path in tracked else proposals.read_ours(path)
-        if text is not None:
+        if text is None:
+            continue
+        listed += proposals.pending_bullets(text)
+        if staged is None:
+            staged = staged_paths(root)
+        if transcript in staged:
             chain += proposals.proposed_bullets(text)
-            listed += proposals.pending_bullets(text)
     return chain, listed
+
+
+def staged_paths(root: str) -> set[str]:
+    """The paths this commit changes (the index against HEAD), as git names them."""
+    out = files.git(root, 'diff', '--cached', '--name-only', '-z', '--no-renames')
+    return set(out.decode('utf-8', 'replace').split('\0')) - {''} if out else set()
 
 
 def inside(path: str, root: str) -> bool:
@@ -109,7 +123,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     tracked = tracked_files(root) if paths else set()
     staged = staged_proposals(root, [p for p in paths if p.endswith(SUFFIX)], tracked)
     paths = read_instead(sorted({p for p in paths if not p.endswith(SUFFIX)}))
-    chain, earlier = earlier_bullets(paths[0], tracked, set(paths)) if paths else ([], [])
+    chain, earlier = earlier_bullets(root, paths[0], tracked, set(paths)) if paths else ([], [])
     unread: list[InputError] = []
     first, reviewed = news(root, paths, settings)
     found = transcripts(paths, unread, first)

@@ -170,12 +170,13 @@ def show_outcome(outcome: Outcome, every: Sequence[Item], chosen: dict[int, Choi
     written = [p for p, text in outcome.files.items() if text and proposed_bullets(text)]
     targets = [shell(os.path.relpath(p)) for p in written]
     memory = [shell(i.proposal.rel) for i in every[:1] if targets]
-    adds = ' '.join(dict.fromkeys([*memory, shell(path)]))
+    ledgers = [shell(path)] if os.path.exists(path) else []  # git add of a missing file fails
+    adds = ' '.join(dict.fromkeys([*memory, *ledgers]))
     if targets:
         print(outcome.diff, end='')
         print('Now apply what you took, then commit again:\n'
               f'  git apply {" ".join(targets)} && git add {adds}')
-    else:
+    elif adds:
         print(f'Now: git add {adds}, then commit again.')
     if skipped:
         print(f'({skipped} skipped bullet(s) stay pending: '

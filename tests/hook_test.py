@@ -734,3 +734,19 @@ def test_the_printed_decline_route_keeps_unstaged_ledger_edits(project: Repo) ->
     assert project.git('diff', '--cached', '--', ledger.name) == ''  # the user's to stage
     project.git('add', ledger.name)
     assert project.commit().returncode == 0
+
+
+def test_a_stale_proposal_of_an_earlier_transcript_does_not_break_this_ones_diff(
+        project: Repo) -> None:
+    """Issue 21.6: a proposal left from an earlier commit (here, one made with --no-verify) is
+    not applied with this commit: the printed `git apply` of the new one applies alone."""
+    stage(project, 'a.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    assert project.run('git', 'commit', '-qm', 'skip the gate', '--no-verify').returncode == 0
+    assert (project.path / 'a.jsonl.memory.diff').exists()  # left behind, untracked
+    stage(project, 'b.jsonl', NEVER)
+    done = project.commit()
+    assert done.returncode == 1
+    assert '  git apply b.jsonl.memory.diff && git add AGENTS.md\n' in done.stdout
+    project.git('apply', 'b.jsonl.memory.diff')
+    assert (project.path / 'AGENTS.md').read_text().endswith(f'- {NEVER}\n')

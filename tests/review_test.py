@@ -103,3 +103,18 @@ def test_an_unreadable_ledger_is_named(pending: Path) -> None:
     done = run(pending, 'review', '--take', '1', '--ledger', 'ledger-dir')
     assert done.returncode == 2
     assert done.stderr == 'memory-gate: ledger-dir: is a directory\n'
+
+
+def test_the_printed_apply_and_add_runs_when_there_is_no_ledger_yet(repo: Path) -> None:
+    """Issue 21.6: after --take all nothing is declined, so no ledger exists: the printed
+    `git apply ... && git add ...` must not name it (git add of a missing path fails)."""
+    (repo / 'AGENTS.md').write_text(MEMORY)
+    write_jsonl(repo / 's.jsonl', say('user', A[0].text))
+    git(repo, 'add', '.')
+    assert run(repo, 'hook', 's.jsonl').returncode == 1
+    done = run(repo, 'review', '--take', 'all')
+    assert done.returncode == 0, done.stderr
+    printed = done.stdout.split('then commit again:\n  ', 1)[1].splitlines()[0]
+    applied = subprocess.run(printed, shell=True, cwd=repo, capture_output=True, text=True, env=ENV)
+    assert applied.returncode == 0, applied.stderr
+    assert 'AGENTS.md' in git(repo, 'diff', '--cached', '--name-only')
