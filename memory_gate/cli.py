@@ -32,7 +32,7 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
         sub_parser = sub.add_parser(c.name, help=c.help, formatter_class=usage.Formatter)
         c.arguments(sub_parser)
         if c.options and command in (None, c.name):  # `memory-gate --help` needs none of them
-            config.add_arguments(sub_parser, c.options)
+            config.add_arguments(sub_parser, c.options, c.accepts)
         usage.teach(sub_parser, [c])
     usage.teach(p, list(COMMANDS))
     return p
@@ -57,7 +57,8 @@ def dispatch(argv: Sequence[str] | None) -> int:
     if not command.options:
         return command.run(args, Settings())
     try:
-        settings = config.settings_from(args, config.load_pyproject(files.repo_root() or '.'))
+        root = files.repo_root() or '.'
+        settings = config.settings_from(args, config.load_pyproject(root), root)
     except config.ConfigError as exc:
         err(str(exc))
         return command.bad_setting

@@ -30,6 +30,7 @@ MINING = (
     'color',
     'heading',
 )
+HOOK = (*MINING, 'budget', 'secrets')  # the hook's: decline and review accept them, so one args: list fits all
 
 
 class Command(NamedTuple):
@@ -42,6 +43,7 @@ class Command(NamedTuple):
     exit_codes: str
     options: tuple[str, ...] = ()  # the settings it takes; none: it reads no settings at all
     bad_setting: int = 2  # its exit code when a setting is bad (agent-hook: 0, never a failed stop)
+    accepts: tuple[str, ...] = ()  # settings it takes unlisted and unused: the hook's args: fit
 
     def module(self) -> ModuleType:
         import importlib
@@ -81,8 +83,8 @@ COMMANDS = (
         'memory-gate hook transcripts/session.jsonl',
         'what pre-commit runs: write <transcript>.memory.diff, print the review',
         '0 nothing pending; 1 proposals pending or a transcript that cannot be read; '
-        '2 a usage error or bad setting',
-        (*MINING, 'budget', 'secrets'),
+        '2 a usage error (no transcript given) or bad setting',
+        HOOK,
     ),
     Command(
         'scrub',
@@ -100,6 +102,7 @@ COMMANDS = (
         'record the bullets you did not apply in the ledger of declined bullets',
         '0 done; 2 a usage error, a bad setting, or a file that is not a proposal',
         ('ledger',),
+        accepts=HOOK,
     ),
     Command(
         'review',
@@ -109,6 +112,7 @@ COMMANDS = (
         '0 done; 2 a usage error, a bad setting or file, or bullets pending with no terminal '
         'to ask on; 130 interrupted',
         ('ledger', 'heading'),
+        accepts=HOOK,
     ),
     Command(
         'collect',

@@ -131,19 +131,24 @@ OPTIONS = (
 BY_NAME = {option.name: option for option in OPTIONS}
 
 
-def add_arguments(parser: argparse.ArgumentParser, taken: Collection[str]) -> None:
-    """The settings named in `taken` as options, in OPTIONS order; unset ones are None, so
-    pyproject.toml and defaults apply."""
+def add_arguments(parser: argparse.ArgumentParser, taken: Collection[str],
+                  accepted: Collection[str] = ()) -> None:
+    """The settings named in `taken` as options, in OPTIONS order, and those in `accepted`
+    too, unlisted in --help; unset ones are None, so pyproject.toml and defaults apply."""
     parser.allow_abbrev = False  # one name per setting: --mem is not --memory
     defaults = Settings._field_defaults
-    for o in (o for o in OPTIONS if o.name in taken):
+    for o in (o for o in OPTIONS if o.name in taken or o.name in accepted):
         flag = '--' + o.name
         if o.kind in (RULES, VALUES):
-            parser.add_argument(flag, action='append', metavar=o.metavar, help=o.help)
+            text = o.help
         else:
-            shown = o.kind.show(defaults[o.field])
-            parser.add_argument(flag, type=o.kind.parse, metavar=o.metavar,
-                                help=f'{o.help} (default: {shown})')
+            text = f'{o.help} (default: {o.kind.show(defaults[o.field])})'
+        if o.name not in taken:
+            text = argparse.SUPPRESS
+        if o.kind in (RULES, VALUES):
+            parser.add_argument(flag, action='append', metavar=o.metavar, help=text)
+        else:
+            parser.add_argument(flag, type=o.kind.parse, metavar=o.metavar, help=text)
 
 
 def unknown(key: str, valid: Sequence[str], where: str) -> ConfigError:
@@ -213,7 +218,7 @@ def load_pyproject(root: str) -> dict[str, Any]:
             data = f.read()
     except OSError:
         return {}
-    if b'memory-gate' not in data:  # most projects: no table, no TOML parser to import
+    if not re.search(rb'(?i)memory[-_.]?gate', data):  # most projects: no TOML parser to import
         return {}
     if sys.version_info >= (3, 11):
         import tomllib
@@ -224,9 +229,13 @@ def load_pyproject(root: str) -> dict[str, Any]:
             raise ConfigError(f'{path}: has [tool.memory-gate] but this Python cannot read TOML; '
                               'pip install tomli') from None
     try:
-        table = tomllib.loads(data.decode('utf-8')).get('tool', {}).get('memory-gate', {})
+        tool = tomllib.loads(data.decode('utf-8')).get('tool', {})
     except (UnicodeDecodeError, ValueError) as exc:
         raise ConfigError(f'{path}: {exc}') from None
+    for key in tool:  # [tool.memory_gate] would be ignored without a word
+        if key != 'memory-gate' and re.sub(r'[-_.]', '', key.lower()) == 'memorygate':
+            raise ConfigError(f'{path}: [tool.{key}] is not read; name it [tool.memory-gate]')
+    table = tool.get('memory-gate', {})
     if not isinstance(table, dict):
         raise ConfigError(f'{path}: [tool.memory-gate] must be a table')
     return table
@@ -243,14 +252,42 @@ def setting(option: Option, args: argparse.Namespace, table: Mapping[str, Any]) 
     return value
 
 
-def settings_from(args: argparse.Namespace, table: Mapping[str, Any]) -> Settings:
-    """One immutable Settings: arguments over pyproject.toml values over the defaults."""
+def at_root(path: str, root: str) -> str:
+    """A path written in pyproject.toml, or a default, which is relative to the repository root
+    `root`, as a path from the current directory (unchanged when that is the root)."""
+    if os.path.isabs(path) or os.path.abspath(root) == os.getcwd():
+        return path
+    return os.path.relpath(os.path.join(root, path))
+
+
+def check_values(values: Mapping[str, Any]) -> None:
+    """Settings that are each valid but wrong together, or plainly a slip of the args: list."""
+    defaults = Settings._field_defaults
+    low = values.get('min_length', defaults['min_length'])
+    high = values.get('max_length', defaults['max_length'])
+    if low > high:
+        raise ConfigError(f'min-length {low} is above max-length {high}: nothing could be proposed')
+    memory = values.get('memory', '')
+    if memory.endswith(('.jsonl', '.memory.diff')):
+        raise ConfigError(f'--memory {memory}: is a transcript or a proposal, not a memory file '
+                          '(is the value after --memory missing in args:?)')
+
+
+def settings_from(args: argparse.Namespace, table: Mapping[str, Any], root: str = '.') -> Settings:
+    """One immutable Settings: arguments over pyproject.toml values over the defaults. Paths
+    given as arguments are from the current directory; those of pyproject.toml and the
+    defaults are from the repository root `root`, where pyproject.toml is."""
     check_table(table)
     values = {}
     for option in OPTIONS:
         value = None if option.kind is RULES else setting(option, args, table)
         if value is not None:
             values[option.field] = option.kind.setting(value)
+    for option in (o for o in OPTIONS if o.kind is PATH):
+        if getattr(args, option.field, None) is None:
+            given = values.get(option.field, Settings._field_defaults[option.field])
+            values[option.field] = at_root(given, root)
+    check_values(values)
     signal = table_rules(table.get('signal', {}), False, WHERE.replace(']', '.signal]'))
     noise = table_rules(table.get('noise', {}), True, WHERE.replace(']', '.noise]'))
     signal += [parse_rule_arg(t, False) for t in getattr(args, 'signal', None) or ()]

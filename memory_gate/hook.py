@@ -99,6 +99,10 @@ def by_source(paths: Sequence[str], found: Sequence[Proposal]) -> dict[str, list
 
 
 def run_hook(paths: Sequence[str], settings: Settings) -> int:
+    if not paths:  # pre-commit passes the staged transcripts, and skips the hook without one
+        err('hook: no transcript given; name the transcripts to judge '
+            '(pre-commit passes the staged ones)')
+        return 2
     root = files.repo_root()
     if root is None:
         err('not inside a git repository')

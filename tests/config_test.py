@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 import pytest
@@ -82,7 +83,7 @@ def test_bad_settings_are_one_line(argv: list[str], table: dict[str, object], me
 
 
 # For each kind of setting: (argument text, the same value in pyproject.toml).
-SAMPLES: dict[Kind, tuple[str, object]] = {WHOLE: ('7', 7), PATH: ('X.md', 'X.md'), ROLES: ('user', ['user']),
+SAMPLES: dict[Kind, tuple[str, object]] = {WHOLE: ('70', 70), PATH: ('X.md', 'X.md'), ROLES: ('user', ['user']),
                                            VALUES: ('K', ['K']), SCORE: ('0.9', 0.9), COLOR: ('never', 'never'),
                                            HEADING: ('## Decisions', '## Decisions'),
                                            SECRETS: ('warn', 'warn')}
@@ -133,3 +134,35 @@ def test_mistyped_pyproject_is_one_line_and_exit_2(repo: Path, toml: str, messag
         assert (done.returncode, done.stdout) == (2, '')
         assert done.stderr.startswith('memory-gate: pyproject.toml [tool.memory-gate]') and done.stderr.endswith(message + '\n')
         assert done.stderr.count('\n') == 1
+
+
+@pytest.mark.parametrize(('argv', 'table', 'message'), [
+    (['--min-length', '400'], {}, 'min-length 400 is above max-length 300: nothing could be'),
+    ([], {'max-length': 10}, 'min-length 20 is above max-length 10: nothing could be'),
+    (['--memory', 's.jsonl'], {}, '--memory s.jsonl: is a transcript or a proposal, not a memory'),
+])
+def test_settings_that_would_pass_every_commit_unjudged_are_errors(
+        argv: list[str], table: dict[str, object], message: str) -> None:
+    """Issue 21.8: each of these made the gate propose nothing, forever, without a word."""
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        settings_from(args(*argv), table)
+
+
+@pytest.mark.parametrize('name', ['memory_gate', 'memorygate', 'Memory-Gate'])
+def test_a_misspelt_table_is_named_not_ignored(tmp_path: Path, name: str) -> None:
+    (tmp_path / 'pyproject.toml').write_text(f'[tool.{name}]\nmax-add = 3\n')
+    with pytest.raises(ConfigError, match=re.escape(f'[tool.{name}] is not read; name it [tool.memory-gate]')):
+        load_pyproject(str(tmp_path))
+
+
+def test_paths_from_pyproject_and_defaults_are_from_the_repository_root(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21.4: run from a subdirectory, the ledger and memory file are the repository's;
+    a path typed on the command line is from where it is typed."""
+    (tmp_path / 'sub').mkdir()
+    monkeypatch.chdir(tmp_path / 'sub')
+    root = str(tmp_path)
+    settings = settings_from(args(), {}, root)
+    assert (settings.memory, settings.ledger) == ('../AGENTS.md', '../.memory-gate-declined.txt')
+    assert settings_from(args(), {'memory': 'docs/M.md'}, root).memory == '../docs/M.md'
+    assert settings_from(args('--memory', 'M.md'), {'memory': 'docs/M.md'}, root).memory == 'M.md'

@@ -750,3 +750,53 @@ def test_a_stale_proposal_of_an_earlier_transcript_does_not_break_this_ones_diff
     assert '  git apply b.jsonl.memory.diff && git add AGENTS.md\n' in done.stdout
     project.git('apply', 'b.jsonl.memory.diff')
     assert (project.path / 'AGENTS.md').read_text().endswith(f'- {NEVER}\n')
+
+
+def test_args_memory_without_its_value_blocks_instead_of_passing(
+        repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+    """Issue 21.8: `args: [--memory]` took the staged transcript as the memory file, judged
+    nothing, and the commit passed."""
+    src, rev, env = hook_repo
+    project = configure(repo, src, rev, env, '        args: [--memory]\n')
+    stage(project, 's.jsonl', DECIDE)
+    done = project.commit()
+    assert done.returncode == 1
+    assert '--memory s.jsonl: is a transcript or a proposal, not a memory file' in done.stdout
+
+
+def test_the_decline_hook_takes_the_main_hooks_args(
+        repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+    """Issue 21.8: `args: [--memory, AGENTS.md]` copied to the decline hook was a usage error."""
+    src, rev, env = hook_repo
+    args = '        args: [--memory, AGENTS.md, --max-add, "5"]\n'
+    project = configure(repo, src, rev, env, args)
+    config = project.path / '.pre-commit-config.yaml'
+    config.write_text(config.read_text() + args)  # the decline hook's entry is last
+    project.git('add', '.pre-commit-config.yaml')
+    project.git('commit', '-qm', 'args')
+    stage(project, 's.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    done = project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual', '--all-files')
+    assert done.returncode == 0, done.stdout
+    assert project.commit().returncode == 0
+
+
+def test_the_hook_by_hand_without_a_transcript_says_so(repo: Path) -> None:
+    done = run(repo, 'hook')
+    assert done.returncode == 2 and 'no transcript given' in done.stderr
+
+
+@pytest.mark.parametrize('command', [('decline', '--pending'), ('review', '--decline', 'all')])
+def test_review_and_decline_from_a_subdirectory_write_the_ledger_the_hook_reads(
+        project: Repo, command: tuple[str, ...]) -> None:
+    """Issue 21.4: run from a subdirectory, they wrote a second ledger there that the hook
+    never reads: the commit stayed blocked (and the proposal was gone)."""
+    stage(project, 'notes/s.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    done = subprocess.run((sys.executable, '-m', 'memory_gate', *command), cwd=project.path / 'notes',
+                          capture_output=True, text=True, env=project.env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert not (project.path / 'notes' / '.memory-gate-declined.txt').exists()
+    assert DECIDE in (project.path / '.memory-gate-declined.txt').read_text()
+    project.git('add', '.memory-gate-declined.txt')
+    assert project.commit().returncode == 0
