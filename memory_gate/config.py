@@ -278,14 +278,14 @@ def settings_from(args: argparse.Namespace, table: Mapping[str, Any], root: str 
     given as arguments are from the current directory; those of pyproject.toml and the
     defaults are from the repository root `root`, where pyproject.toml is."""
     check_table(table)
-    values = {}
+    values: dict[str, Any] = {}
     for option in OPTIONS:
         value = None if option.kind is RULES else setting(option, args, table)
         if value is not None:
             values[option.field] = option.kind.setting(value)
     for option in (o for o in OPTIONS if o.kind is PATH):
         if getattr(args, option.field, None) is None:
-            given = values.get(option.field, Settings._field_defaults[option.field])
+            given: str = values.get(option.field, Settings._field_defaults[option.field])
             values[option.field] = at_root(given, root)
     check_values(values)
     signal = table_rules(table.get('signal', {}), False, WHERE.replace(']', '.signal]'))
