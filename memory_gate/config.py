@@ -285,7 +285,7 @@ def settings_from(args: argparse.Namespace, table: Mapping[str, Any], root: str 
             values[option.field] = option.kind.setting(value)
     for option in (o for o in OPTIONS if o.kind is PATH):
         if getattr(args, option.field, None) is None:
-            given: str = values.get(option.field, Settings._field_defaults[option.field])
+            given = str(values.get(option.field, Settings._field_defaults[option.field]))
             values[option.field] = at_root(given, root)
     check_values(values)
     signal = table_rules(table.get('signal', {}), False, WHERE.replace(']', '.signal]'))
