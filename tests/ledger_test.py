@@ -1,6 +1,8 @@
 """The ledger read as it is held: line by line from disk, as 8-byte digests of identities."""
 from __future__ import annotations
 
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -11,6 +13,7 @@ from hypothesis import strategies as st
 from memory_gate import ledger
 from memory_gate.files import InputError, read_text
 from memory_gate.memory import parse_ledger
+from tests.conftest import ENV, git, run, say, write_jsonl
 
 PIECES = st.sampled_from(['Never push to main.', '# a comment', '', ' ', 'x', '=======', 'ünï',
                           '\n', '\r\n', '\r', '\v', '\x1c', '\x85', '\u2028'])
@@ -65,3 +68,25 @@ def test_a_large_ledger_is_held_in_a_few_bytes_an_entry(tmp_path: Path) -> None:
     assert len(declined) == entries
     assert 'declined bullet number 7: keep module 7 under review' in declined
     assert peak < path.stat().st_size  # less than the file itself; as strings, about 3 times it
+
+
+def test_declines_run_at_once_lose_no_bullet(repo: Path) -> None:
+    """Issue 21.4: two `decline` runs at once each read the ledger, added theirs, and renamed
+    over the other's: one side's bullets were lost. Additions are made under a lock."""
+    count = 8
+    names = [f's{n}.jsonl' for n in range(count)]
+    for n, name in enumerate(names):
+        write_jsonl(repo / name, say('user', f'We decided to keep rule number {n} forever.'))
+    git(repo, 'add', '.')
+    assert run(repo, 'hook', *names).returncode == 1
+    for trial in range(3):
+        if trial:
+            (repo / '.memory-gate-declined.txt').unlink()
+            assert run(repo, 'hook', *names).returncode == 1
+        decline = (sys.executable, '-m', 'memory_gate', 'decline')
+        runs = [subprocess.Popen((*decline, name + '.memory.diff'), cwd=repo, env=ENV,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                for name in names]
+        assert all(p.wait(timeout=120) == 0 for p in runs)
+        ledger = (repo / '.memory-gate-declined.txt').read_text()
+        assert [n for n in range(count) if f'rule number {n} ' not in ledger] == [], trial
