@@ -15,7 +15,7 @@ from memory_gate.credentials import redact
 from memory_gate.diff import applied, render
 from memory_gate.files import rel
 from memory_gate.memory import identity, known_identities
-from memory_gate.proposals import SKIPPED, SUFFIX, Entry, header
+from memory_gate.proposals import DECLINED, SKIPPED, SUFFIX, Entry, header
 from memory_gate.sentences import printable
 
 KEYS = {'y': 'take', 'n': 'decline', 's': 'skip'}
@@ -91,7 +91,8 @@ def numbers(text: str, count: int) -> set[int]:
 
 def choices_from(named: Mapping[str, str | None], rewords: Iterable[str],
                  count: int) -> dict[int, Choice]:
-    """The choices given on the command line; raises ValueError. Bullets not named are declined."""
+    """The choices given on the command line; raises ValueError. With --take, the bullets not
+    named are declined (take what you keep, the rest go); else they stay pending."""
     chosen: dict[int, Choice] = {}
 
     def put(number: int, choice: Choice) -> None:
@@ -108,7 +109,8 @@ def choices_from(named: Mapping[str, str | None], rewords: Iterable[str],
             raise ValueError(f'--reword {text!r}: expected N=TEXT')
         for n in numbers(which, count):
             put(n, ('reword', new))
-    return {n: chosen.get(n, ('decline', '')) for n in range(1, count + 1)}
+    rest = ('decline', '') if named.get('take') else ('skip', '')
+    return {n: chosen.get(n, rest) for n in range(1, count + 1)}
 
 
 Read = Callable[[str], 'str | None']  # input(): the answer, or None at the end of input
@@ -159,33 +161,53 @@ class Outcome(NamedTuple):
 def rewrite(all_items: Sequence[Item], chosen: Mapping[int, Choice], review: str,
             heading: str = '') -> Outcome:
     """New proposal texts: taken bullets in the diff (chained in path order, under `heading`
-    when set), skipped ones listed as pending."""
+    when set); every listed bullet stays listed, in its place, so the numbers do not shift
+    between two reviews (declined ones marked, skipped ones pending). A proposal is removed
+    once nothing listed anywhere is pending and it has nothing taken in its diff."""
     files: dict[str, str | None] = {}
     state: dict[str, str | None] = {}
     declined: list[str] = []
     taken_all: list[str] = []
+    keep: dict[str, bool] = {}
     for p in {i.proposal.path: i.proposal for i in all_items}.values():
-        mine = [i for i in all_items if i.proposal.path == p.path and not i.settled]
-        taken, listed = [], []
-        for i in mine:
-            action, text = chosen.get(i.number, ('skip', ''))
-            text = redact(text)  # a reworded bullet never carries a credential into a proposal
+        listed, taken = [], []
+        for i in (i for i in all_items if i.proposal.path == p.path):
+            entry, action, text = decided(i, chosen)
+            listed.append(entry)
             if action in ('take', 'reword'):
-                taken.append(text or i.entry.text)
-                where = i.entry.where + (', reworded' if text else '')
-                listed.append(i.entry._replace(text=text or i.entry.text, where=where, held=''))
+                taken.append(entry.text)
             if action in ('decline', 'reword'):
                 declined.append(i.entry.text)
-        skipped = [i for i in mine if chosen.get(i.number, ('skip',))[0] == 'skip']
-        listed += [i.entry._replace(held=SKIPPED) for i in skipped]
+        keep[p.path] = bool(taken)
         before = state.get(p.rel, p.memory)
         state[p.rel] = applied(before, taken, heading)
         taken_all += taken
-        body = header(p.source, p.rel, listed, review) + render(p.rel, before, taken, heading)
-        files[p.path] = body if listed else None
+        files[p.path] = (header(p.source, p.rel, listed, review)
+                         + render(p.rel, before, taken, heading))
+    pending = any(not i.settled and chosen.get(i.number, ('skip', ''))[0] == 'skip'
+                  for i in all_items)
+    for path in files:
+        if not pending and not keep[path]:
+            files[path] = None
     first = all_items[0].proposal if all_items else None
     diff = render(first.rel, first.memory, taken_all, heading) if first else ''
     return Outcome(files, declined, taken_all, diff)
+
+
+def decided(item: Item, chosen: Mapping[int, Choice]) -> tuple[Entry, str, str]:
+    """A listed bullet as it stands after the choices: (its entry, the action, its new text)."""
+    if item.settled == 'declined':  # listed, not asked: it keeps its number
+        return item.entry._replace(held=DECLINED), 'settled', ''
+    if item.settled:  # in memory, or listed above: not in this diff
+        return item.entry._replace(held=item.entry.held or SKIPPED), 'settled', ''
+    action, text = chosen.get(item.number, ('skip', ''))
+    text = redact(text)  # a reworded bullet never carries a credential into a proposal
+    if action == 'decline':
+        return item.entry._replace(held=DECLINED), action, ''
+    if action == 'skip':
+        return item.entry._replace(held=SKIPPED), action, ''
+    where = item.entry.where + (', reworded' if text else '')
+    return item.entry._replace(text=text or item.entry.text, where=where, held=''), action, text
 
 
 def source_of(path: str, root: str) -> str:

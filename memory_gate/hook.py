@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Container, Sequence
+from typing import NamedTuple
 
-from memory_gate import files, history, ledger, proposals, scan
-from memory_gate.color import paint, paint_diff
+from memory_gate import earlier, files, history, ledger, pending, scan
+from memory_gate.choices import Item
 from memory_gate.diff import Tail, applied, applied_tail, render_tail, tail_of
 from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
+from memory_gate.hook_report import over_budget, print_next_steps, print_others, report
+from memory_gate.memory import known_identities
 from memory_gate.pipeline import build
 from memory_gate.proposals import HELD, MARK, SUFFIX, Entry, entry, header, is_ours, shell
 from memory_gate.records import Proposal, Settings
@@ -22,8 +25,7 @@ from memory_gate.report import (
     report_unread,
     report_withheld,
 )
-from memory_gate.routes import Routes, routes
-from memory_gate.sentences import printable
+from memory_gate.routes import routes
 
 
 def arguments(h: argparse.ArgumentParser) -> None:
@@ -45,44 +47,6 @@ def staged_memory(root: str, rel: str, real: str) -> str | None:
         err(f'{rel} has unstaged edits; proposals are made against its staged version '
             '(git add it to include them)')
     return staged
-
-
-def earlier_bullets(root: str, first: str, tracked: set[str],
-                    pending: set[str]) -> tuple[list[str], list[str]]:
-    """Bullets of proposals already written for transcripts before `first` in path order:
-    (in the diffs to chain after, all listed).
-
-    pre-commit splits a long file list into several runs of the hook; a later run
-    chains its proposals after those of the earlier ones, so they apply in path order.
-    Only those of transcripts staged in this commit are chained: a proposal left from an
-    earlier commit is not applied with this one, so chaining after it would make this
-    one's diff fail. Its bullets are still listed, so none is proposed twice.
-    """
-    chain: list[str] = []
-    listed: list[str] = []
-    staged: set[str] | None = None
-    kinds = {os.path.splitext(p)[1] for p in pending}  # like the transcripts: no stat per file
-    for transcript in sorted(tracked):
-        if transcript >= first or transcript in pending:
-            continue
-        if os.path.splitext(transcript)[1] not in kinds:
-            continue
-        path = transcript + SUFFIX
-        text = None if path in tracked else proposals.read_ours(path)
-        if text is None:
-            continue
-        listed += proposals.pending_bullets(text)
-        if staged is None:
-            staged = staged_paths(root)
-        if transcript in staged:
-            chain += proposals.proposed_bullets(text)
-    return chain, listed
-
-
-def staged_paths(root: str) -> set[str]:
-    """The paths this commit changes (the index against HEAD), as git names them."""
-    out = files.git(root, 'diff', '--cached', '--name-only', '-z', '--no-renames')
-    return set(out.decode('utf-8', 'replace').split('\0')) - {''} if out else set()
 
 
 def inside(path: str, root: str) -> bool:
@@ -127,12 +91,12 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     tracked = tracked_files(root) if paths else set()
     staged = staged_proposals(root, [p for p in paths if p.endswith(SUFFIX)], tracked)
     paths = read_instead(sorted({p for p in paths if not p.endswith(SUFFIX)}))
-    chain, earlier = earlier_bullets(root, paths[0], tracked, set(paths)) if paths else ([], [])
+    chain, listed = earlier.bullets(root, paths[0], tracked, set(paths)) if paths else ([], [])
     unread: list[InputError] = []
     first, reviewed = news(root, paths, settings)
     found = transcripts(paths, unread, first)
     every = settings._replace(max_add=sys.maxsize)
-    result = build(found, every, memory or '', declined, earlier, reviewed)
+    result = build(found, every, memory or '', declined, listed, reviewed)
     report_failed(unread)
     report_withheld(result)
     report_unread(result)
@@ -144,9 +108,20 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     failed = [exc.path for exc in unread]
     heading = settings.heading  # under a heading the bullets may go anywhere: the whole text
     state = tail_of(applied(memory, chain, heading), whole=bool(heading))  # split once
-    written = propose(root, rel, state, groups, tracked, settings, route.review, failed)
+    known = known_identities(memory or '')
+
+    def settled(key: str) -> bool:  # in memory, or declined
+        return key in known or key in declined
+
+    written, state = propose(root, rel, state, groups, tracked, settings, route.review, failed,
+                             settled)
     if written:
-        print_next_steps(written, rel, settings, route)
+        numbers, others = numbered(root, declined, written)
+        for w in written:
+            report(w.source, rel, w.listed, w.diff, settings, numbers[w.target] - 1)
+        over_budget(state.size, settings)
+        print_others(others)
+        print_next_steps([w.target for w in written], rel, settings, route)
     return 1 if written or failed or staged or blocked else 0
 
 
@@ -160,31 +135,57 @@ def news(root: str, paths: Sequence[str], settings: Settings) -> tuple[dict[str,
     return history.starts(found, unchanged_whole=True), history.reviewed(root, found, settings)
 
 
+class Written(NamedTuple):
+    """A proposal the hook wrote: its path, its transcript, every bullet listed, its diff."""
+
+    target: str
+    source: str
+    listed: list[Entry]
+    diff: str
+
+
 def propose(root: str, rel: str, state: Tail, groups: dict[str, list[Proposal]],
-            tracked: set[str], settings: Settings, review: str, failed: list[str]) -> list[str]:
-    """Write and print one proposal per transcript with pending bullets (the cap bounds its
-    diff, not its list)."""
-    written: list[str] = []
-    number = 0
-    for source, pending in groups.items():
-        target, in_diff = source + SUFFIX, pending[: settings.max_add]
-        if not pending:
+            tracked: set[str], settings: Settings, review: str, failed: list[str],
+            settled: Callable[[str], bool]) -> tuple[list[Written], Tail]:
+    """Write one proposal per transcript with pending bullets (the cap bounds its diff, not
+    its list); (them, the memory file once all are applied). `settled`: whether an identity is in
+    memory or declined."""
+    written: list[Written] = []
+    for source, found in groups.items():
+        target, in_diff = source + SUFFIX, found[: settings.max_add]
+        kept = earlier.reworded(target, root, tracked, found, settled)
+        if not found and not kept:
             if is_ours(target):  # stale: everything it proposed is now in memory or declined
                 files.remove_untracked(target, root, tracked)
             continue
-        listed = [entry(p) for p in in_diff]
-        listed += [entry(p, HELD) for p in pending[settings.max_add:]]
-        diff = render_tail(rel, state, [p.text for p in in_diff], settings.heading)
+        listed = kept + [entry(p) for p in in_diff]
+        listed += [entry(p, HELD) for p in found[settings.max_add:]]
+        bullets = [e.text for e in kept] + [p.text for p in in_diff]
+        diff = render_tail(rel, state, bullets, settings.heading)
         if not write_proposal(root, target, header(source, rel, listed, review) + diff):
             failed.append(source)
             continue
-        written.append(target)
-        state = applied_tail(state, [p.text for p in in_diff], settings.heading)
-        report(source, rel, listed, diff, settings, number)
-        number += len(listed)
-    if written:
-        over_budget(state.size, settings)
-    return written
+        written.append(Written(target, source, listed, diff))
+        state = applied_tail(state, bullets, settings.heading)
+    return written, state
+
+
+def numbered(root: str, declined: Container[str],
+             written: Sequence[Written]) -> tuple[dict[str, int], list[Item]]:
+    """The number of the first bullet of each proposal written, in the numbering review uses
+    (every pending proposal's bullets, in path order); and the pending bullets of the other
+    proposals, which `--take N` also settles."""
+    every = pending.numbered(root, declined)
+    firsts: dict[str, int] = {}
+    for item in every:
+        firsts.setdefault(os.path.abspath(item.proposal.path), item.number)
+    mine = {os.path.abspath(w.target) for w in written}
+    others = [i for i in every if os.path.abspath(i.proposal.path) not in mine and not i.settled]
+    numbers, last = {}, 0
+    for w in written:  # one git does not list (it cannot be) numbers on from the last
+        numbers[w.target] = firsts.get(os.path.abspath(w.target), last + 1)
+        last = numbers[w.target] + len(w.listed) - 1
+    return numbers, others
 
 
 def staged_proposals(root: str, paths: Sequence[str], tracked: set[str]) -> list[str]:
@@ -214,49 +215,3 @@ def write_proposal(root: str, target: str, text: str) -> bool:
         err(f'{target}: {exc}')
         return False
     return True
-
-
-def report(source: str, rel: str, listed: Sequence[Entry], diff: str, settings: Settings,
-           before: int) -> None:
-    """The review of one transcript: every pending bullet numbered, those held back by the cap
-    too, then the diff."""
-    name = printable(source)
-    held = sum(1 for e in listed if e.held)
-    on = settings.color == 'always'
-    cap = f'--max-add {settings.max_add}'
-    if diff:
-        in_diff = f'{len(listed) - held} in {name}{SUFFIX}'
-    else:
-        in_diff = f'none in the diff ({cap})'
-    title = f'memory-gate: {name}: {len(listed)} bullet(s) pending for {printable(rel)}: {in_diff}'
-    if held and diff:
-        title += f', {held} held back by {cap}'
-    print(paint(title, 'bold', on))
-    for number, e in enumerate(listed, before + 1):
-        if e.held and (number == before + 1 or not listed[number - before - 2].held):
-            print(paint(f'  held back by {cap}: not in the diff, reviewed in this same round:',
-                        'yellow', on))
-        where = paint(f'{number}. {name}:{e.line}:', 'cyan', on)
-        print(f'  {where} {e.where}: {printable(e.text, settings.allow_secrets)}')
-    print(paint_diff(diff, on))
-
-
-def over_budget(size: int, settings: Settings) -> None:
-    """Warn when the memory file with the bullets (`size` bytes) is past the budget."""
-    if settings.budget and size > settings.budget:
-        warning = (f'memory-gate: with these bullets {settings.memory} would be {size} bytes, '
-                   f'past the {settings.budget}-byte budget agents read (Codex reads 32 KiB of '
-                   'AGENTS.md); consider pruning it')
-        print(paint(warning, 'yellow', settings.color == 'always'))
-
-
-def print_next_steps(written: Sequence[str], rel: str, settings: Settings, route: Routes) -> None:
-    ledger_path, rel = shell(settings.ledger), shell(rel)
-    print('Review every bullet above in this one round, then commit again. Per bullet '
-          '(take, decline, reword, skip; --take 1,3 takes those and declines the rest):')
-    print(f'  {route.review}')
-    print('Or take the diffs as they are, in this order:')
-    for target in written:
-        print(f'  git apply {shell(target)} && git add {rel}')
-    print('and decline everything else pending, held-back bullets too:')
-    print(f'  {route.decline} && git add {ledger_path}')

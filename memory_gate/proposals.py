@@ -26,8 +26,10 @@ MARK = '# memory-gate proposal'  # the first line of every proposal file memory-
 SUFFIX = '.memory.diff'
 HELD = 'held back by --max-add'  # the notes of a bullet listed but not in the diff
 SKIPPED = 'skipped in review'
+DECLINED = 'declined in review'  # listed still, so the bullets after it keep their numbers
+_NOTES = '|'.join(re.escape(note) for note in (HELD, SKIPPED, DECLINED))
 _ENTRY_RE = re.compile(
-    rf'^# (?:({re.escape(HELD)}|{re.escape(SKIPPED)}), )?'  # why it is not in the diff, if so
+    rf'^# (?:({_NOTES}), )?'  # why it is not in the diff, if so
     r'line (\d+) \((.*?)\): (.*)$'  # its line, where it came from, the bullet
 )
 
@@ -79,9 +81,9 @@ def entries(diff_text: str) -> list[Entry]:
 
 def pending_bullets(diff_text: str) -> list[str]:
     """What a proposal asks a reviewer about: its diff's bullets and the held-back ones, each
-    once."""
+    once; not those declined in review (the ledger holds them)."""
     seen = {b: None for b in proposed_bullets(diff_text)}
-    seen.update((e.text, None) for e in entries(diff_text))
+    seen.update((e.text, None) for e in entries(diff_text) if e.held != DECLINED)
     return list(seen)
 
 

@@ -12,12 +12,12 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
-from memory_gate import choices, files, ledger, proposals
+from memory_gate import choices, files, ledger, pending, proposals
 from memory_gate.choices import Choice, Item, Outcome
-from memory_gate.files import InputError, read_memory, tracked_files
-from memory_gate.proposals import MARK, entries, memory_of, proposed_bullets, read_ours, shell
+from memory_gate.files import InputError, tracked_files
+from memory_gate.proposals import MARK, proposed_bullets, shell
 from memory_gate.records import Settings
-from memory_gate.report import err
+from memory_gate.report import err, report_failed
 from memory_gate.routes import routes
 from memory_gate.sentences import printable
 
@@ -32,7 +32,8 @@ def arguments(r: argparse.ArgumentParser) -> None:
     for action, meaning in (('take', 'take these'), ('decline', 'decline these'),
                             ('skip', 'leave these pending')):
         r.add_argument('--' + action, metavar='N,M-K',
-                       help=f'{meaning} (numbers, ranges or "all"); bullets not named are declined')
+                       help=f'{meaning} (numbers, ranges or "all"); with --take, bullets not '
+                            'named are declined, else they stay pending')
     r.add_argument('--reword', action='append', default=[], metavar='N=TEXT',
                    help='take bullet N as TEXT; its original is declined')
 
@@ -42,39 +43,12 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     return run_review(args.proposals, named, args.reword, settings)
 
 
-def load(paths: Sequence[str], root: str) -> tuple[list[choices.Proposal], int]:
-    """The proposals named (or every pending one), read: (them, 2 when one could not be read,
-    else 0)."""
-    loaded, status = [], 0
-    for path in paths:
-        try:
-            loaded.append(load_one(path, root))
-        except InputError as exc:
-            err(f'{exc.path or path}: {exc}')
-            status = 2
-    return loaded, status
-
-
-def load_one(path: str, root: str) -> choices.Proposal:
-    text = read_ours(path) or ''
-    if not text and os.path.exists(path):
-        raise InputError('is not a memory-gate proposal')
-    if not text:
-        raise InputError('no such file')
-    memory = memory_of(text, root)
-    rel = files.rel(memory, root)
-    source = choices.source_of(path, root)
-    try:
-        now = read_memory(memory)
-    except InputError as exc:
-        raise InputError(str(exc), rel) from None  # the memory file is what cannot be used
-    return choices.Proposal(path, source, rel, now, entries(text))
-
-
 def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequence[str],
                settings: Settings) -> int:
     root = files.repo_root() or '.'
-    loaded, status = load(list(paths) or proposals.pending(root), root)
+    loaded, failed = pending.load(list(paths) or proposals.pending(root), root)
+    report_failed(failed)
+    status = 2 if failed else 0
     try:
         every = choices.items(loaded, ledger.read(settings.ledger))
     except InputError as exc:

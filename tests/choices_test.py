@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from memory_gate.choices import Item, Proposal, ask, choices_from, items, numbers, rewrite
+from memory_gate.memory import identity
 from memory_gate.proposals import (
+    DECLINED,
     HELD,
     SKIPPED,
     Entry,
@@ -90,13 +92,34 @@ def test_rewrite_chains_what_was_taken_and_applies_with_git(tmp_path: Path) -> N
     assert (tmp_path / 'AGENTS.md').read_text() == MEMORY + '- The parser stays pure Python.\n- ' + B[0].text + '\n'
 
 
-def test_rewrite_keeps_skipped_bullets_pending_and_empties_the_rest() -> None:
+def test_rewrite_keeps_every_bullet_listed_in_place_while_any_is_pending() -> None:
+    """Issue 21.5: the numbers of a second review are those of the first."""
     every = items(proposals(None), set())
     out = rewrite(every, {1: ('skip', ''), 2: ('decline', ''), 3: ('decline', ''), 4: ('decline', '')}, 'mg review')
-    a = out.files['/r/a.jsonl.memory.diff']
-    assert a is not None and proposed_bullets(a) == [] and entries(a) == [A[0]._replace(held=SKIPPED)]
-    assert pending_bullets(a) == [A[0].text]
-    assert out.files['/r/b.jsonl.memory.diff'] is None and out.taken == [] and out.diff == ''
+    a, b = out.files['/r/a.jsonl.memory.diff'], out.files['/r/b.jsonl.memory.diff']
+    assert a is not None and b is not None and proposed_bullets(a) == []
+    assert entries(a) == [A[0]._replace(held=SKIPPED), A[1]._replace(held=DECLINED)]
+    assert pending_bullets(a) == [A[0].text] and pending_bullets(b) == []
+    assert out.taken == [] and out.diff == ''
+    again = [Proposal(p.path, p.source, p.rel, None, entries(text))
+             for p, text in zip(proposals(None), (a, b))]
+    declined = {identity(e.text) for e in (A[1], *B)}
+    assert [(i.number, i.entry.text) for i in items(again, declined)] == [
+        (i.number, i.entry.text) for i in every]
+
+
+def test_rewrite_removes_the_proposals_once_nothing_is_pending() -> None:
+    every = items(proposals(None), set())
+    out = rewrite(every, {1: ('take', ''), 2: ('decline', ''), 3: ('decline', ''), 4: ('decline', '')}, 'mg review')
+    assert out.files['/r/b.jsonl.memory.diff'] is None  # nothing taken in it, nothing pending anywhere
+    assert proposed_bullets(out.files['/r/a.jsonl.memory.diff'] or '') == [A[0].text]
+
+
+def test_without_take_the_bullets_not_named_stay_pending() -> None:
+    """Issue 21.5: `review --decline 2` and `--skip 2` declined every bullet not named."""
+    assert choices_from({'decline': '2'}, [], 3) == {1: ('skip', ''), 2: ('decline', ''), 3: ('skip', '')}
+    assert choices_from({'skip': '2'}, [], 2) == {1: ('skip', ''), 2: ('skip', '')}
+    assert choices_from({'take': '2'}, [], 2) == {1: ('decline', ''), 2: ('take', '')}
 
 
 def test_header_round_trips_held_and_odd_where() -> None:

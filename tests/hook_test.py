@@ -800,3 +800,38 @@ def test_review_and_decline_from_a_subdirectory_write_the_ledger_the_hook_reads(
     assert DECIDE in (project.path / '.memory-gate-declined.txt').read_text()
     project.git('add', '.memory-gate-declined.txt')
     assert project.commit().returncode == 0
+
+
+def test_the_hook_numbers_bullets_as_review_does_with_an_older_proposal_pending(
+        project: Repo) -> None:
+    """Issue 21.5: the hook numbered this commit's bullets from 1; `review --take 1` numbers
+    every pending proposal, so it took the older one and declined the one meant, forever."""
+    stage(project, 'a.jsonl', NEVER)
+    assert project.commit().returncode == 1
+    assert project.run('git', 'commit', '-qm', 'skip the gate', '--no-verify').returncode == 0
+    stage(project, 'b.jsonl', DECIDE)
+    done = project.commit()
+    assert done.returncode == 1
+    assert f'  2. b.jsonl:1: {WHY_DECIDE}: {DECIDE}' in done.stdout  # a.jsonl's bullet is 1
+    assert 'Also pending, from proposals of earlier commits' in done.stdout
+    assert f'  1. a.jsonl:1: {NEVER}' in done.stdout
+    took = project.memory_gate('review', '--take', '2')
+    assert took.returncode == 0, took.stderr
+    assert proposed_bullets((project.path / 'b.jsonl.memory.diff').read_text()) == [DECIDE]
+    assert NEVER in (project.path / '.memory-gate-declined.txt').read_text()  # "the rest"
+
+
+def test_a_reworded_bullet_survives_a_commit_made_before_git_apply(project: Repo) -> None:
+    """Issue 21.4: review's reword declines the original; committing before `git apply`
+    removed the proposal as stale and passed: the reworded text was gone."""
+    stage(project, 's.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    reword = 'The parser stays in pure Python.'
+    assert project.memory_gate('review', '--reword', f'1={reword}').returncode == 0
+    project.git('add', '.memory-gate-declined.txt')
+    done = project.commit()  # forgot git apply
+    assert done.returncode == 1 and f'+- {reword}' in done.stdout
+    project.git('apply', 's.jsonl.memory.diff')
+    project.git('add', 'AGENTS.md')
+    assert project.commit().returncode == 0
+    assert (project.path / 'AGENTS.md').read_text().endswith(f'- {reword}\n')

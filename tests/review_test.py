@@ -118,3 +118,16 @@ def test_the_printed_apply_and_add_runs_when_there_is_no_ledger_yet(repo: Path) 
     applied = subprocess.run(printed, shell=True, cwd=repo, capture_output=True, text=True, env=ENV)
     assert applied.returncode == 0, applied.stderr
     assert 'AGENTS.md' in git(repo, 'diff', '--cached', '--name-only')
+
+
+def test_numbers_hold_between_two_reviews(pending: Path) -> None:
+    """Issue 21.5: the second review's numbers are the first's (declined bullets stay listed,
+    marked), and bullets not named without --take stay pending."""
+    first = run(pending, 'review', '--decline', '2')
+    assert first.returncode == 0, first.stderr
+    assert 'took 0, reworded 0, declined 1, skipped 2' in first.stdout
+    second = run(pending, 'review', '--take', '3', '--decline', '1')
+    assert second.returncode == 0, second.stderr
+    assert f'  3. take    {B[0].text}' in second.stdout
+    git(pending, 'apply', 's.jsonl.memory.diff')
+    assert (pending / 'AGENTS.md').read_text() == MEMORY + f'- {B[0].text}\n'

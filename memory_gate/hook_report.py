@@ -1,0 +1,67 @@
+"""What the hook prints: each proposal's bullets, numbered as review numbers them, its diff,
+the budget warning, the other pending bullets, and the commands to type next."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memory_gate.choices import Item
+from memory_gate.color import paint, paint_diff
+from memory_gate.proposals import SUFFIX, Entry, shell
+from memory_gate.records import Settings
+from memory_gate.routes import Routes
+from memory_gate.sentences import printable
+
+
+def print_others(others: Sequence[Item]) -> None:
+    if not others:
+        return
+    print('Also pending, from proposals of earlier commits (review asks about them too):')
+    for item in others:
+        where = f'{item.number}. {printable(item.proposal.source)}:{item.entry.line}:'
+        print(f'  {where} {printable(item.entry.text)}')
+
+
+def report(source: str, rel: str, listed: Sequence[Entry], diff: str, settings: Settings,
+           before: int) -> None:
+    """The review of one transcript: every pending bullet numbered, those held back by the cap
+    too, then the diff."""
+    name = printable(source)
+    held = sum(1 for e in listed if e.held)
+    on = settings.color == 'always'
+    cap = f'--max-add {settings.max_add}'
+    if diff:
+        in_diff = f'{len(listed) - held} in {name}{SUFFIX}'
+    else:
+        in_diff = f'none in the diff ({cap})'
+    title = f'memory-gate: {name}: {len(listed)} bullet(s) pending for {printable(rel)}: {in_diff}'
+    if held and diff:
+        title += f', {held} held back by {cap}'
+    print(paint(title, 'bold', on))
+    for number, e in enumerate(listed, before + 1):
+        if e.held and (number == before + 1 or not listed[number - before - 2].held):
+            print(paint(f'  held back by {cap}: not in the diff, reviewed in this same round:',
+                        'yellow', on))
+        where = paint(f'{number}. {name}:{e.line}:', 'cyan', on)
+        print(f'  {where} {e.where}: {printable(e.text, settings.allow_secrets)}')
+    print(paint_diff(diff, on))
+
+
+def over_budget(size: int, settings: Settings) -> None:
+    """Warn when the memory file with the bullets (`size` bytes) is past the budget."""
+    if settings.budget and size > settings.budget:
+        warning = (f'memory-gate: with these bullets {settings.memory} would be {size} bytes, '
+                   f'past the {settings.budget}-byte budget agents read (Codex reads 32 KiB of '
+                   'AGENTS.md); consider pruning it')
+        print(paint(warning, 'yellow', settings.color == 'always'))
+
+
+def print_next_steps(written: Sequence[str], rel: str, settings: Settings, route: Routes) -> None:
+    ledger_path, rel = shell(settings.ledger), shell(rel)
+    print('Review every bullet above in this one round, then commit again. Per bullet '
+          '(take, decline, reword, skip; --take 1,3 takes those and declines the rest):')
+    print(f'  {route.review}')
+    print('Or take the diffs as they are, in this order:')
+    for target in written:
+        print(f'  git apply {shell(target)} && git add {rel}')
+    print('and decline everything else pending, held-back bullets too:')
+    print(f'  {route.decline} && git add {ledger_path}')

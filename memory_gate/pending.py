@@ -1,0 +1,46 @@
+"""The pending proposals of a repository, read and numbered: the one numbering of pending
+bullets that the hook prints and `review --take N` reads (every bullet listed by every
+pending proposal, in path order; see choices.items)."""
+from __future__ import annotations
+
+import os
+from collections.abc import Container, Sequence
+
+from memory_gate import choices, files, proposals
+from memory_gate.files import InputError, read_memory
+from memory_gate.proposals import entries, memory_of, read_ours
+
+
+def read(path: str, root: str) -> choices.Proposal:
+    """One proposal file as review reads it; raises InputError for a file that is not one."""
+    text = read_ours(path) or ''
+    if not text and os.path.exists(path):
+        raise InputError('is not a memory-gate proposal')
+    if not text:
+        raise InputError('no such file')
+    memory = memory_of(text, root)
+    rel = files.rel(memory, root)
+    source = choices.source_of(path, root)
+    try:
+        now = read_memory(memory)
+    except InputError as exc:
+        raise InputError(str(exc), rel) from None  # the memory file is what cannot be used
+    return choices.Proposal(path, source, rel, now, entries(text))
+
+
+def load(paths: Sequence[str], root: str) -> tuple[list[choices.Proposal], list[InputError]]:
+    """The proposals named, read; and those that could not be, each with its path."""
+    loaded, failed = [], []
+    for path in paths:
+        try:
+            loaded.append(read(path, root))
+        except InputError as exc:
+            failed.append(InputError(str(exc), exc.path or path))
+    return loaded, failed
+
+
+def numbered(root: str, declined: Container[str]) -> list[choices.Item]:
+    """Every bullet of every pending proposal in the repository, numbered as review numbers
+    them; a proposal that cannot be read is left out (review names it)."""
+    loaded, _ = load(proposals.pending(root), root)
+    return choices.items(loaded, declined)
