@@ -102,3 +102,75 @@ def test_use_it_from_a_local_clone(repo: Path, hook_repo: tuple[Path, str, dict[
     assert done.returncode == 1 and '+- We decided to use Postgres for all persistence, not SQLite.\n' in done.stdout
     assert (repo / 'transcripts' / 'session.jsonl.memory.diff').is_file()
     assert 'memory.diff' not in git(repo, 'status', '--porcelain', '--untracked-files=all')  # ignored, as step 3 says
+
+
+def _table(heading: str) -> list[list[str]]:
+    """The rows of the README table whose header row starts with `heading`, cells stripped."""
+    start = README.index(f'| {heading} |')
+    rows = []
+    for line in README[start:].splitlines()[2:]:
+        if not line.startswith('|'):
+            break
+        rows.append([cell.strip() for cell in line.strip('|').split(' | ')])
+    return rows
+
+
+def _options() -> dict[str, tuple[set[str], set[str]]]:
+    """Each option the parser lists in some command's --help: (commands listing it, metavars)."""
+    import argparse
+
+    from memory_gate.cli import parser
+    from memory_gate.commands import COMMANDS
+
+    top = parser()
+    sub = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
+    found: dict[str, tuple[set[str], set[str]]] = {}
+    for command in COMMANDS:
+        for action in sub.choices[command.name]._actions:
+            if not action.option_strings or action.help == argparse.SUPPRESS:
+                continue
+            flag = action.option_strings[-1]
+            if flag == '--help':
+                continue
+            commands, metavars = found.setdefault(flag, (set(), set()))
+            commands.add(command.name)
+            metavars.add(str(action.metavar or ''))
+    return found
+
+
+def test_the_readme_tables_are_the_parsers_options() -> None:
+    """Issue 21.13: every option --help lists is in the README, with the commands that take it
+    and its metavar; the settings table is exactly the settings (the keys of pyproject.toml),
+    with their defaults."""
+    from memory_gate import config
+    from memory_gate.records import Settings
+
+    parsed = _options()
+    settings = {row[0]: row for row in _table('setting')}
+    options = {row[0]: row for row in _table('option | command')}
+    rows = {**settings, **options}
+    written = {cell.strip('`').split(' ')[0]: cell for cell in rows}
+    assert set(written) == set(parsed)
+    for flag, (commands, metavars) in parsed.items():
+        cell = written[flag]
+        assert cell.strip('`') == ' '.join([flag, *sorted(m for m in metavars if m)]), flag
+        assert set(rows[cell][1].split(', ')) == commands, flag
+    assert {cell.strip('`').split(' ')[0][2:] for cell in settings} == set(config.BY_NAME)
+    for cell, row in settings.items():
+        option = config.BY_NAME[cell.strip('`').split(' ')[0][2:]]
+        if option.kind in (config.WHOLE, config.SCORE, config.PATH):
+            default = option.kind.show(Settings._field_defaults[option.field])
+            assert row[3].strip('`') == default, cell
+
+
+def test_the_readme_exit_codes_are_the_commands_own() -> None:
+    from memory_gate.commands import COMMANDS
+
+    for command in COMMANDS:
+        assert f'\n- `{command.name}`: {command.exit_codes}\n' in README, command.name
+
+
+def test_the_readme_says_how_to_uninstall_and_what_stays() -> None:
+    section = README.split('## Uninstall\n', 1)[1].split('\n## ', 1)[0]
+    for left in ('.memory-gate-declined.txt', '.gitignore', '[tool.memory-gate]', '*.memory.diff'):
+        assert left in section, left
