@@ -117,21 +117,26 @@ Read = Callable[[str], 'str | None']  # input(): the answer, or None at the end 
 Say = Callable[[str], None]
 
 
-def ask(pending: Sequence[Item], read: Read, say: Say) -> dict[int, Choice]:
-    """Ask about each pending bullet in turn, as `git add -p` does; end of input skips the rest."""
+Edit = Callable[[str], 'str | None']  # the bullet's text -> the reworded text, or None
+
+
+def ask(pending: Sequence[Item], read: Read, say: Say,
+        edit: Edit | None = None) -> dict[int, Choice]:
+    """Ask about each pending bullet in turn, as `git add -p` does; end of input skips the
+    rest. `edit` rewords a bullet (default: `read` a new text)."""
     chosen: dict[int, Choice] = {}
     rest = ''
     for index, item in enumerate(pending, 1):
         if not rest:
             say(f'({index}/{len(pending)}) {bullet_line(item)}')
-            choice, rest = ask_one(read, say)
+            choice, rest = ask_one(item, read, say, edit or (lambda text: read('New text: ')))
             chosen.update({item.number: choice} if choice else {})
         if rest:
             chosen[item.number] = (rest, '')
     return chosen
 
 
-def ask_one(read: Read, say: Say) -> tuple[Choice | None, str]:
+def ask_one(item: Item, read: Read, say: Say, edit: Edit) -> tuple[Choice | None, str]:
     """One bullet's choice, or (None, the action for it and every later one)."""
     while True:
         answer = read('Take this bullet [y,n,e,s,a,d,q,?]? ')
@@ -140,7 +145,7 @@ def ask_one(read: Read, say: Say) -> tuple[Choice | None, str]:
             return (KEYS[key], ''), ''
         if key and key in 'adq':
             return None, {'a': 'take', 'd': 'decline', 'q': 'skip'}[key]
-        text = ' '.join((read('New text: ') or '').split()) if key == 'e' else ''
+        text = ' '.join((edit(item.entry.text) or '').split()) if key == 'e' else ''
         if text:
             return ('reword', text), ''
         say('\n'.join(HELP))

@@ -20,6 +20,7 @@ from memory_gate.records import Settings
 from memory_gate.report import err, report_failed
 from memory_gate.routes import routes
 from memory_gate.sentences import printable
+from memory_gate.terminal import Terminal
 
 NO_TERMINAL = ('review: no terminal to ask on (stdin is not a terminal); choose on the command '
                'line instead: --take 1,3 takes those and declines the rest; --decline, --skip, '
@@ -64,6 +65,11 @@ def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequ
         return 130
     if chosen is None:
         return 2 if any(not i.settled for i in every) else status
+    if all(chosen.get(i.number, ('skip', ''))[0] == 'skip' for i in every if not i.settled):
+        left = sum(1 for i in every if not i.settled)
+        print(f'memory-gate: nothing recorded; {left} bullet(s) stay pending: the commit stays '
+              'blocked until they are reviewed')
+        return status
     review = routes(dict(os.environ), sys.executable, root).review
     outcome = choices.rewrite(every, chosen, review, settings.heading)
     if not record(outcome, root, settings.ledger):
@@ -91,14 +97,8 @@ def choose(every: Sequence[Item], named: dict[str, str | None],
         return None
     print(f'memory-gate review: {len(pending)} pending bullet(s); '
           'y take, n decline, e reword, s skip, ? help')
-    return choices.ask(pending, read_answer, print)
-
-
-def read_answer(prompt: str) -> str | None:
-    try:
-        return input(prompt)
-    except EOFError:
-        return None
+    term = Terminal()
+    return choices.ask(pending, term.key, print, term.edit)
 
 
 def record(outcome: Outcome, root: str, path: str) -> bool:
@@ -146,12 +146,13 @@ def show_outcome(outcome: Outcome, every: Sequence[Item], chosen: dict[int, Choi
     memory = [shell(i.proposal.rel) for i in every[:1] if targets]
     ledgers = [shell(path)] if os.path.exists(path) else []  # git add of a missing file fails
     adds = ' '.join(dict.fromkeys([*memory, *ledgers]))
+    later = '' if skipped else ', then commit again'
     if targets:
         print(outcome.diff, end='')
-        print('Now apply what you took, then commit again:\n'
+        print(f'Now apply what you took{later}:\n'
               f'  git apply {" ".join(targets)} && git add {adds}')
     elif adds:
-        print(f'Now: git add {adds}, then commit again.')
+        print(f'Now: git add {adds}{later}.')
     if skipped:
-        print(f'({skipped} skipped bullet(s) stay pending: '
-              'the commit stays blocked until they are reviewed)')
+        print(f'{skipped} skipped bullet(s) stay pending: review them (memory-gate review) '
+              'before you commit; until then the commit stays blocked.')

@@ -23,8 +23,9 @@ class Routes(NamedTuple):
 
 
 def routes(environ: dict[str, str], executable: str, root: str) -> Routes:
-    """What works for this user: memory-gate by name when it is on their PATH; else
-    pre-commit's own routes.
+    """What works for this user: memory-gate by name when it is on their PATH (and is this
+    version); else pre-commit's own routes, and how to install the CLI from the repository the
+    config names. A path into pre-commit's cache is never printed: `pre-commit gc` deletes it.
 
     Inside a hook, pre-commit puts the hook's own environment first on PATH; that entry is
     looked past, since the user's shell will not have it.
@@ -37,20 +38,59 @@ def routes(environ: dict[str, str], executable: str, root: str) -> Routes:
         path = os.pathsep.join(kept)
     import shutil  # only when the review prints its routes
 
-    if shutil.which('memory-gate', path=path):
+    found = shutil.which('memory-gate', path=path)
+    if found and is_this_version(found):
         return Routes('memory-gate review', 'memory-gate decline --pending')
     tried = try_repo(executable)
     if tried is not None:  # its environment is deleted when try-repo ends
         decline = f'pre-commit try-repo {tried} memory-gate-decline --hook-stage manual --all-files'
         return Routes(f'pip install {tried} && memory-gate review', decline)
-    script = os.path.join(own, 'memory-gate')
-    if os.path.exists(script):
-        run = shell(script)
-    else:
-        run = f'{shell(executable)} -m memory_gate'
+    spec = install_spec(root)
+    if spec is not None:
+        install = f'pipx install --force {spec} && '
+        run = 'memory-gate'
+    else:  # no config names memory-gate (run by hand): the program running now
+        install = ''
+        script = os.path.join(own, 'memory-gate')
+        run = shell(script) if os.path.exists(script) else f'{shell(executable)} -m memory_gate'
     if configured(root, 'memory-gate-decline'):
-        return Routes(f'{run} review', DECLINE_HOOK)
-    return Routes(f'{run} review', f'{run} decline --pending')
+        return Routes(f'{install}{run} review', DECLINE_HOOK)
+    return Routes(f'{install}{run} review', f'{install}{run} decline --pending')
+
+
+def is_this_version(program: str) -> bool:
+    """Whether `program --version` is this memory-gate's version (an old install on PATH would
+    review with other rules)."""
+    import subprocess
+
+    from memory_gate import __version__
+
+    try:
+        done = subprocess.run((program, '--version'), capture_output=True, text=True,
+                              timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.stdout.strip() == f'memory-gate {__version__}'
+
+
+def install_spec(root: str) -> str | None:
+    """What `pipx install` takes to install the memory-gate that .pre-commit-config.yaml names:
+    `git+URL@REV`, or a local clone's path; None when no config names it."""
+    try:
+        config = files.read_text(os.path.join(root, '.pre-commit-config.yaml'))
+    except InputError:
+        return None
+    for block in re.split(r'^\s*-\s+repo:', config, flags=re.M)[1:]:
+        if not re.search(r'^\s*-\s+id:\s*memory-gate\s*$', block, re.M):
+            continue
+        repo = block.split('\n', 1)[0].strip().strip('\'"')
+        rev = re.search(r'^\s+rev:\s*[\'"]?([^\s\'"]+)', block, re.M)
+        if repo in ('local', 'meta'):
+            return None
+        if '://' in repo or repo.startswith('git@'):
+            return shell('git+' + repo + (f'@{rev[1]}' if rev else ''))
+        return shell(os.path.abspath(os.path.join(root, repo)))
+    return None
 
 
 def try_repo(executable: str) -> str | None:

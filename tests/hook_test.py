@@ -242,7 +242,8 @@ def test_the_route_printed_first_is_the_one_this_user_has(project: Repo) -> None
     assert '\n  memory-gate review\n' in project.commit().stdout  # on the user's PATH: by name
     project.env = without_memory_gate(project.env)
     done = project.commit()
-    assert '\n  memory-gate review\n' not in done.stdout and '/bin/memory-gate review\n' in done.stdout
+    assert '\n  memory-gate review\n' not in done.stdout and '/bin/memory-gate' not in done.stdout
+    assert re.search(r'\n  pipx install --force \S+ && memory-gate review\n', done.stdout), done.stdout
     assert f'\n  {DECLINE_HOOK} && git add .memory-gate-declined.txt' in done.stdout  # configured: pre-commit's route
 
 

@@ -131,3 +131,83 @@ def test_numbers_hold_between_two_reviews(pending: Path) -> None:
     assert f'  3. take    {B[0].text}' in second.stdout
     git(pending, 'apply', 's.jsonl.memory.diff')
     assert (pending / 'AGENTS.md').read_text() == MEMORY + f'- {B[0].text}\n'
+
+
+def on_terminal(repo: Path, script: list[bytes | tuple[bytes, bytes]],
+                env: dict[str, str] | None = None) -> tuple[int, str]:
+    """`memory-gate review` on a pseudo-terminal (stdin and stdout, as a person has them):
+    each step of `script` is bytes to type, or (what to wait for, then bytes to type)."""
+    import select
+
+    main, child = pty.openpty()
+    process = subprocess.Popen((sys.executable, '-m', 'memory_gate', 'review'), cwd=repo,
+                               stdin=child, stdout=child, stderr=child, env=env or ENV)
+    os.close(child)
+    seen = b''
+
+    def read_until(wanted: bytes) -> None:
+        nonlocal seen
+        while wanted not in seen:
+            ready, _, _ = select.select([main], [], [], 30)
+            assert ready, seen.decode(errors='replace')
+            try:
+                seen += os.read(main, 4096)
+            except OSError:  # the child closed the terminal
+                assert wanted in seen, seen.decode(errors='replace')
+                return
+    for step in script:
+        wait, typed = step if isinstance(step, tuple) else (b'', step)
+        if wait:
+            read_until(wait)
+        os.write(main, typed)
+    code = process.wait(timeout=60)
+    while True:
+        ready, _, _ = select.select([main], [], [], 1)
+        if not ready:
+            break
+        try:
+            more = os.read(main, 4096)
+        except OSError:
+            break
+        if not more:
+            break
+        seen += more
+    os.close(main)
+    return code, seen.decode('utf-8', 'replace').replace('\r\n', '\n')
+
+
+PROMPT = b'Take this bullet [y,n,e,s,a,d,q,?]? '
+
+
+def test_review_answers_are_single_keys_on_a_terminal(pending: Path) -> None:
+    """Issue 21.11: every answer needed Enter; on a terminal a key is the answer."""
+    code, out = on_terminal(pending, [(PROMPT, b'n'), (PROMPT, b's'), (PROMPT, b'y')])
+    assert code == 0, out
+    assert 'took 1, reworded 0, declined 1, skipped 1' in out
+
+
+def test_reword_starts_from_the_bullet_on_the_prompt_line(pending: Path) -> None:
+    """Issue 21.11: `e` opened an empty `New text:` prompt; it is prefilled (readline)."""
+    code, out = on_terminal(pending, [(PROMPT, b'e'), (b'New text: ', b' Always.\r'),
+                                      (PROMPT, b'd')])
+    assert code == 0, out
+    git(pending, 'apply', 's.jsonl.memory.diff')
+    assert (pending / 'AGENTS.md').read_text() == MEMORY + f'- {A[0].text} Always.\n'
+
+
+def test_reword_in_the_editor_when_one_is_set(pending: Path) -> None:
+    env = {**ENV, 'EDITOR': "sed -i 's/pure Python/plain Python/'"}
+    code, out = on_terminal(pending, [(PROMPT, b'e'), (PROMPT, b'd')], env)
+    assert code == 0, out
+    git(pending, 'apply', 's.jsonl.memory.diff')
+    assert (pending / 'AGENTS.md').read_text() == MEMORY + '- We decided to keep the parser in plain Python.\n'
+
+
+def test_ctrl_d_says_one_thing(pending: Path) -> None:
+    """Issue 21.11: after Ctrl-D it printed both 'now git add the ledger' and 'the commit
+    stays blocked'."""
+    code, out = on_terminal(pending, [(PROMPT, b'\x04')])
+    assert code == 0, out
+    assert 'nothing recorded; 3 bullet(s) stay pending' in out
+    assert 'git add' not in out.split(PROMPT.decode(), 1)[1]
+    assert not (pending / '.memory-gate-declined.txt').exists()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from memory_gate import __version__
 from memory_gate.routes import DECLINE_HOOK, Routes, routes
 
 
@@ -10,7 +11,7 @@ def test_routes_look_past_the_hooks_own_environment(tmp_path: Path) -> None:
     own, users = tmp_path / 'hook-env' / 'bin', tmp_path / 'user-bin'
     for folder in (own, users):
         folder.mkdir(parents=True)
-        (folder / 'memory-gate').write_text('#!/bin/sh\n')
+        (folder / 'memory-gate').write_text(f'#!/bin/sh\necho memory-gate {__version__}\n')
         (folder / 'memory-gate').chmod(0o755)
     python, root = str(own / 'python'), str(tmp_path)
     inside = {'PATH': f'{own}:/usr/bin', 'PRE_COMMIT': '1'}
@@ -34,3 +35,31 @@ def test_routes_under_try_repo(tmp_path: Path) -> None:
     assert got == Routes("pip install '/src/memory gate' && memory-gate review",
                          "pre-commit try-repo '/src/memory gate' memory-gate-decline --hook-stage manual"
                          ' --all-files')
+
+
+def test_an_old_memory_gate_on_path_is_not_offered(tmp_path: Path) -> None:
+    """Issue 21.11: any `memory-gate` on PATH was offered, whatever its version."""
+    (tmp_path / 'bin').mkdir()
+    (tmp_path / 'bin' / 'memory-gate').write_text('#!/bin/sh\necho memory-gate 0.0.1\n')
+    (tmp_path / 'bin' / 'memory-gate').chmod(0o755)
+    python = str(tmp_path / 'env' / 'bin' / 'python')
+    got = routes({'PATH': str(tmp_path / 'bin')}, python, str(tmp_path))
+    assert got.review != 'memory-gate review'
+
+
+def test_without_memory_gate_on_path_the_route_installs_it_never_a_cache_path(
+        tmp_path: Path) -> None:
+    """Issue 21.11: the route named pre-commit's cache (gone after `pre-commit gc`)."""
+    cache = tmp_path / 'cache' / 'repoabc' / 'py_env-python3' / 'bin'
+    cache.mkdir(parents=True)
+    (cache / 'memory-gate').write_text('#!/bin/sh\n')
+    config = ('repos:\n-   repo: https://github.com/memory-gate/memory-gate\n    rev: v0.1.0\n'
+              '    hooks:\n    -   id: memory-gate\n    -   id: memory-gate-decline\n')
+    (tmp_path / '.pre-commit-config.yaml').write_text(config)
+    got = routes({'PATH': f'{cache}:/usr/bin', 'PRE_COMMIT': '1'}, str(cache / 'python'), str(tmp_path))
+    spec = 'git+https://github.com/memory-gate/memory-gate@v0.1.0'
+    assert got == Routes(f'pipx install --force {spec} && memory-gate review', DECLINE_HOOK)
+    local = config.replace('https://github.com/memory-gate/memory-gate', '../mg')
+    (tmp_path / '.pre-commit-config.yaml').write_text(local)
+    got = routes({'PATH': '/usr/bin', 'PRE_COMMIT': '1'}, str(cache / 'python'), str(tmp_path))
+    assert got.review == f'pipx install --force {tmp_path.parent / "mg"} && memory-gate review'
