@@ -60,7 +60,7 @@ def print_next_steps(written: Sequence[str], rel: str, settings: Settings, route
     print('Review every bullet above in this one round, then commit again. Per bullet '
           '(take, decline, reword, skip; --take 1,3 takes those and declines the rest):')
     print(f'  {route.review}')
-    print('Or take the diffs as they are, in this order:')
+    print('Or take the diffs as they are, in this order (from the repository root):')
     for target in written:
         print(f'  git apply {shell(target)} && git add {rel}')
     print('and decline everything else pending, held-back bullets too:')

@@ -74,7 +74,7 @@ def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequ
     outcome = choices.rewrite(every, chosen, review, settings.heading)
     if not record(outcome, root, settings.ledger):
         return 2
-    show_outcome(outcome, every, chosen, settings.ledger)
+    show_outcome(outcome, every, chosen, settings.ledger, root)
     return status
 
 
@@ -130,7 +130,7 @@ def show_items(every: Sequence[Item]) -> None:
 
 
 def show_outcome(outcome: Outcome, every: Sequence[Item], chosen: dict[int, Choice],
-                 path: str) -> None:
+                 path: str, root: str) -> None:
     for item in (i for i in every if not i.settled):
         action, text = chosen.get(item.number, ('skip', ''))
         print(f'  {item.number}. {action:<8}{printable(item.entry.text)}')
@@ -142,17 +142,27 @@ def show_outcome(outcome: Outcome, every: Sequence[Item], chosen: dict[int, Choi
           f'declined {done["decline"]}, skipped {skipped}'
           f' ({len(outcome.declined)} recorded in {path})')
     written = [p for p, text in outcome.files.items() if text and proposed_bullets(text)]
-    targets = [shell(os.path.relpath(p)) for p in written]
+    targets = [shell(files.rel(os.path.abspath(p), root)) for p in written]
     memory = [shell(i.proposal.rel) for i in every[:1] if targets]
-    ledgers = [shell(path)] if os.path.exists(path) else []  # git add of a missing file fails
+    ledgers = [path] if os.path.exists(path) else []  # git add of a missing file fails
+    ledgers = [shell(files.rel(os.path.abspath(p), root)) for p in ledgers]
     adds = ' '.join(dict.fromkeys([*memory, *ledgers]))
+    git = git_at(root)
     later = '' if skipped else ', then commit again'
     if targets:
         print(outcome.diff, end='')
         print(f'Now apply what you took{later}:\n'
-              f'  git apply {" ".join(targets)} && git add {adds}')
+              f'  {git} apply {" ".join(targets)} && {git} add {adds}')
     elif adds:
-        print(f'Now: git add {adds}{later}.')
+        print(f'Now: {git} add {adds}{later}.')
     if skipped:
         print(f'{skipped} skipped bullet(s) stay pending: review them (memory-gate review) '
               'before you commit; until then the commit stays blocked.')
+
+
+def git_at(root: str) -> str:
+    """`git`, or `git -C <root>` from a subdirectory: the paths printed are from the root
+    (git apply in a subdirectory would look for the memory file there)."""
+    if os.path.abspath(root) == os.getcwd():
+        return 'git'
+    return f'git -C {shell(os.path.relpath(root))}'

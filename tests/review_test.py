@@ -211,3 +211,19 @@ def test_ctrl_d_says_one_thing(pending: Path) -> None:
     assert 'nothing recorded; 3 bullet(s) stay pending' in out
     assert 'git add' not in out.split(PROMPT.decode(), 1)[1]
     assert not (pending / '.memory-gate-declined.txt').exists()
+
+
+def test_the_printed_apply_runs_from_a_subdirectory(repo: Path) -> None:
+    """Found walking the loop from a subdirectory: `git apply x.memory.diff && git add
+    AGENTS.md` printed there looked for notes/AGENTS.md."""
+    (repo / 'AGENTS.md').write_text(MEMORY)
+    write_jsonl(repo / 'notes' / 's.jsonl', say('user', A[0].text), say('user', B[0].text))
+    git(repo, 'add', '.')
+    assert run(repo, 'hook', 'notes/s.jsonl').returncode == 1
+    done = run(repo / 'notes', 'review', '--take', '1')
+    assert done.returncode == 0, done.stderr
+    printed = done.stdout.split('then commit again:\n  ', 1)[1].splitlines()[0]
+    applied = subprocess.run(printed, shell=True, cwd=repo / 'notes', capture_output=True,
+                             text=True, env=ENV)
+    assert applied.returncode == 0, printed + applied.stderr
+    assert (repo / 'AGENTS.md').read_text() == MEMORY + f'- {A[0].text}\n'
