@@ -27,9 +27,9 @@ class Terminal:
             saved = termios.tcgetattr(self.fd)
         except termios.error:
             return self.line(prompt)
-        print(prompt, end='', flush=True)
         try:
             tty.setcbreak(self.fd, termios.TCSANOW)  # TCSAFLUSH would drop what was typed ahead
+            print(prompt, end='', flush=True)  # after: a Ctrl-D at the prompt is a key, not EOF
             key = self.next_key()
         finally:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)
