@@ -632,7 +632,8 @@ def test_a_lone_surrogate_in_a_bullet_is_proposed_replaced(project: Repo) -> Non
 
 
 def test_a_memory_file_in_conflict_is_named_not_proposed_into(project: Repo) -> None:
-    (project.path / 'AGENTS.md').write_text('# Memory\n\n    project.git('add', 'AGENTS.md')
+    (project.path / 'AGENTS.md').write_text('# Memory\n\n<<<<<<< HEAD\n- a\n=======\n- b\n>>>>>>> feature\n')
+    project.git('add', 'AGENTS.md')
     stage(project, 's.jsonl', DECIDE)
     done = project.commit()
     assert done.returncode == 1 and 'Traceback' not in done.stdout
@@ -669,7 +670,6 @@ def test_an_unreadable_ledger_is_named_not_the_memory_file(repo: Path) -> None:
     assert done.stderr == 'memory-gate: ledger-dir: is a directory\n'
 
 
-<<<<<<< HEAD
 def test_bullets_land_under_the_team_heading(project: Repo) -> None:
     (project.path / 'pyproject.toml').write_text('[tool.memory-gate]\nheading = "## Decisions"\n')
     memory = '# Memory\n\n## Decisions\n\n- Timestamps are stored in UTC.\n\n## Testing\n\n- Run pytest.\n'
@@ -712,29 +712,20 @@ def test_a_memory_file_linked_out_of_the_repository_blocks_with_one_line(project
     assert os.path.islink(project.path / 'AGENTS.md')
 
 
-def test_the_printed_decline_route_keeps_unstaged_ledger_edits(project: Repo) -> None:
-    """Issue 21.2: pre-commit stashes unstaged edits around a hook run; the decline hook then
-    writes and stages the ledger, and the stash no longer applies. The route printed runs it on
-    the work tree (--all-files: no stash), so a hand edit not yet staged survives."""
-    ledger = project.path / '.memory-gate-declined.txt'
-    ledger.write_text('Committed rule one.\n')
-    project.git('add', ledger.name)
-    project.git('commit', '-qm', 'ledger')
+def test_a_reworded_bullet_survives_a_commit_made_before_git_apply(project: Repo) -> None:
+    """Issue 21.4: review's reword declines the original; committing before `git apply`
+    removed the proposal as stale and passed: the reworded text was gone."""
     stage(project, 's.jsonl', DECIDE)
-    project.env = without_memory_gate(project.env)  # pre-commit alone: its decline hook's route
-    blocked = project.commit()
-    assert blocked.returncode == 1
-    ledger.write_text('Committed rule one.\nA hand edit, not staged.\n')
-    route = re.search(r'^  (pre-commit run memory-gate-decline[^&]*?) && git add', blocked.stdout, re.M)
-    assert route is not None, blocked.stdout
-    done = project.pre_commit(*route[1].split()[1:])
-    assert 'unexpected error' not in done.stdout + done.stderr
-    assert 'holds edits of yours that are not staged' in done.stdout, done.stdout
-    text = ledger.read_text()
-    assert 'A hand edit, not staged.' in text and DECIDE in text  # both kept, in the work tree
-    assert project.git('diff', '--cached', '--', ledger.name) == ''  # the user's to stage
-    project.git('add', ledger.name)
+    assert project.commit().returncode == 1
+    reword = 'The parser stays in pure Python.'
+    assert project.memory_gate('review', '--reword', f'1={reword}').returncode == 0
+    project.git('add', '.memory-gate-declined.txt')
+    done = project.commit()  # forgot git apply
+    assert done.returncode == 1 and f'+- {reword}' in done.stdout
+    project.git('apply', 's.jsonl.memory.diff')
+    project.git('add', 'AGENTS.md')
     assert project.commit().returncode == 0
+    assert (project.path / 'AGENTS.md').read_text().endswith(f'- {reword}\n')
 
 
 def test_a_stale_proposal_of_an_earlier_transcript_does_not_break_this_ones_diff(
@@ -765,6 +756,22 @@ def test_args_memory_without_its_value_blocks_instead_of_passing(
     assert '--memory s.jsonl: is a transcript or a proposal, not a memory file' in done.stdout
 
 
+@pytest.mark.parametrize('command', [('decline', '--pending'), ('review', '--decline', 'all')])
+def test_review_and_decline_from_a_subdirectory_write_the_ledger_the_hook_reads(
+        project: Repo, command: tuple[str, ...]) -> None:
+    """Issue 21.4: run from a subdirectory, they wrote a second ledger there that the hook
+    never reads: the commit stayed blocked (and the proposal was gone)."""
+    stage(project, 'notes/s.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    done = subprocess.run((sys.executable, '-m', 'memory_gate', *command), cwd=project.path / 'notes',
+                          capture_output=True, text=True, env=project.env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert not (project.path / 'notes' / '.memory-gate-declined.txt').exists()
+    assert DECIDE in (project.path / '.memory-gate-declined.txt').read_text()
+    project.git('add', '.memory-gate-declined.txt')
+    assert project.commit().returncode == 0
+
+
 def test_the_decline_hook_takes_the_main_hooks_args(
         repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
     """Issue 21.8: `args: [--memory, AGENTS.md]` copied to the decline hook was a usage error."""
@@ -787,22 +794,6 @@ def test_the_hook_by_hand_without_a_transcript_says_so(repo: Path) -> None:
     assert done.returncode == 2 and 'no transcript given' in done.stderr
 
 
-@pytest.mark.parametrize('command', [('decline', '--pending'), ('review', '--decline', 'all')])
-def test_review_and_decline_from_a_subdirectory_write_the_ledger_the_hook_reads(
-        project: Repo, command: tuple[str, ...]) -> None:
-    """Issue 21.4: run from a subdirectory, they wrote a second ledger there that the hook
-    never reads: the commit stayed blocked (and the proposal was gone)."""
-    stage(project, 'notes/s.jsonl', DECIDE)
-    assert project.commit().returncode == 1
-    done = subprocess.run((sys.executable, '-m', 'memory_gate', *command), cwd=project.path / 'notes',
-                          capture_output=True, text=True, env=project.env, check=False)
-    assert done.returncode == 0, done.stderr
-    assert not (project.path / 'notes' / '.memory-gate-declined.txt').exists()
-    assert DECIDE in (project.path / '.memory-gate-declined.txt').read_text()
-    project.git('add', '.memory-gate-declined.txt')
-    assert project.commit().returncode == 0
-
-
 def test_the_hook_numbers_bullets_as_review_does_with_an_older_proposal_pending(
         project: Repo) -> None:
     """Issue 21.5: the hook numbered this commit's bullets from 1; `review --take 1` numbers
@@ -822,17 +813,26 @@ def test_the_hook_numbers_bullets_as_review_does_with_an_older_proposal_pending(
     assert NEVER in (project.path / '.memory-gate-declined.txt').read_text()  # "the rest"
 
 
-def test_a_reworded_bullet_survives_a_commit_made_before_git_apply(project: Repo) -> None:
-    """Issue 21.4: review's reword declines the original; committing before `git apply`
-    removed the proposal as stale and passed: the reworded text was gone."""
+def test_the_printed_decline_route_keeps_unstaged_ledger_edits(project: Repo) -> None:
+    """Issue 21.2: pre-commit stashes unstaged edits around a hook run; the decline hook then
+    writes and stages the ledger, and the stash no longer applies. The route printed runs it on
+    the work tree (--all-files: no stash), so a hand edit not yet staged survives."""
+    ledger = project.path / '.memory-gate-declined.txt'
+    ledger.write_text('Committed rule one.\n')
+    project.git('add', ledger.name)
+    project.git('commit', '-qm', 'ledger')
     stage(project, 's.jsonl', DECIDE)
-    assert project.commit().returncode == 1
-    reword = 'The parser stays in pure Python.'
-    assert project.memory_gate('review', '--reword', f'1={reword}').returncode == 0
-    project.git('add', '.memory-gate-declined.txt')
-    done = project.commit()  # forgot git apply
-    assert done.returncode == 1 and f'+- {reword}' in done.stdout
-    project.git('apply', 's.jsonl.memory.diff')
-    project.git('add', 'AGENTS.md')
+    project.env = without_memory_gate(project.env)  # pre-commit alone: its decline hook's route
+    blocked = project.commit()
+    assert blocked.returncode == 1
+    ledger.write_text('Committed rule one.\nA hand edit, not staged.\n')
+    route = re.search(r'^  (pre-commit run memory-gate-decline[^&]*?) && git add', blocked.stdout, re.M)
+    assert route is not None, blocked.stdout
+    done = project.pre_commit(*route[1].split()[1:])
+    assert 'unexpected error' not in done.stdout + done.stderr
+    assert 'holds edits of yours that are not staged' in done.stdout, done.stdout
+    text = ledger.read_text()
+    assert 'A hand edit, not staged.' in text and DECIDE in text  # both kept, in the work tree
+    assert project.git('diff', '--cached', '--', ledger.name) == ''  # the user's to stage
+    project.git('add', ledger.name)
     assert project.commit().returncode == 0
-    assert (project.path / 'AGENTS.md').read_text().endswith(f'- {reword}\n')
