@@ -30,7 +30,8 @@ MINING = (
     'color',
     'heading',
 )
-HOOK = (*MINING, 'budget', 'secrets')  # the hook's: decline and review accept them, so one args: list fits all
+# The hook's settings: decline and review accept them, so one args: list fits all hooks.
+HOOK = (*MINING, 'budget', 'secrets')
 
 
 class Command(NamedTuple):
@@ -82,8 +83,9 @@ COMMANDS = (
         'the pre-commit hook: write proposals beside transcripts, exit 1 when any',
         'memory-gate hook transcripts/session.jsonl',
         'what pre-commit runs: write <transcript>.memory.diff, print the review',
-        '0 nothing pending; 1 proposals pending or a transcript that cannot be read; '
-        '2 a usage error (no transcript given) or bad setting',
+        '0 nothing pending; 1 proposals pending, a credential in a staged transcript (unless '
+        'secrets = "warn"), or a transcript that cannot be read; 2 a usage error (no transcript '
+        'given) or bad setting',
         HOOK,
     ),
     Command(
