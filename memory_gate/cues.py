@@ -483,6 +483,10 @@ ACTING_RE = r"(?i)\b(?:i'll|i'm|i am|i will|let me|let's)\b|^(?:now|next|then|cr
 # A user turn that looks pasted, not merely long: a log line, a template or prompt that addresses the agent ("You are
 # a reviewer", "Your task", "Report only P0-P2 findings"), a review bot's line. (A heading, a quote or a "Deliverables"
 # section are seen from the layout: evidence.looks_pasted.)
+# A user turn that carries a review bot's furniture or a terminal UI's frame is pasted, however short: repiq's
+# pasted Codex review ("P1 Badge ... Useful? React with 👍 / 👎"), "**coderabbitai**: ...", m-gemini's pasted
+# Gemini CLI box ("│ Command rejected because ..."). / not: "the P1 bug is useful to fix", "a | b" (ASCII pipe).
+FURNITURE_RE = r'(?i)\bP[0-3] Badge\b|\bUseful\? React with\b|\*\*coderabbitai(?:\[bot\])?\*\*|[│╭╰]'
 PASTED_LINE_RE = (r'(?i)^(?:you are (?:a|an|the)\b|your (?:task|job|goal|role) is\b|report only\b|do not (?:edit|modify|run)\b'
                   r'|traceback \(most recent|error(?:\[\w+\])?:|warning:|\d{4}-\d\d-\d\d[t ]\d\d:\d\d|\d\d:\d\d:\d\d|'
                   r'(?:failed|passed|error)\s+[\w/.-]+\.\w+::)')

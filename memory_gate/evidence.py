@@ -20,6 +20,7 @@ from memory_gate.cues import (
     DECISION_SECTION_RE,
     DO_SECTION_RE,
     FINDING_LINE_RE,
+    FURNITURE_RE,
     GATES,
     LABEL_ITEM_RE,
     MARKED_MOMENT,
@@ -96,7 +97,7 @@ def placed(pieces: Sequence[tuple[str, str, bool]], role: str, voice: str,
     """Each statement of a turn with its place: the section it sits in, and whether a memory marker opened its
     line (then the rest of that line is one statement, marker cut). Pasted text marks nothing. A user turn that
     holds a code-review finding speaks with the reviewer's voice ('finding'), not the user's."""
-    pasted = role == 'user' and len(pieces) >= PASTED_SENTENCES and looks_pasted(pieces)
+    pasted = role == 'user' and (has_furniture(pieces) or len(pieces) >= PASTED_SENTENCES and looks_pasted(pieces))
     if role == 'user' and not voice and is_finding(pieces):
         voice = 'finding'
     under, i, approved = '', 0, (role == 'user' and not pasted) or voice == 'plan'
@@ -159,6 +160,11 @@ def looks_pasted(pieces: Sequence[tuple[str, str, bool]]) -> bool:
                       or lead and section(lead) == 'do_section'):
             return True
     return False
+
+
+def has_furniture(pieces: Sequence[tuple[str, str, bool]]) -> bool:
+    """A turn of any length is pasted when it carries a review bot's furniture or a terminal UI's frame."""
+    return any(compiled(FURNITURE_RE).search(sentence) for sentence, _, _ in pieces)
 
 
 def label(line: str) -> str:

@@ -612,3 +612,20 @@ def test_json_carries_every_feature_with_its_weight_and_the_words_it_matched() -
     assert by_name['standing']['words'] == 'Never' and by_name['user']['words'] == ''
     weights_in_order = [abs(f['weight']) for f in p['features']]
     assert weights_in_order == sorted(weights_in_order, reverse=True)
+
+
+@pytest.mark.parametrize('frame', [
+    '**P1 Badge** Key cache paths by hash\n\n{claim}\n\nUseful? React with 👍 / 👎.',  # repiq's pasted Codex review
+    '**coderabbitai**: 🛠️ Refactor suggestion\n\n{claim}',
+    '│ {claim} │',  # a terminal UI's frame (m-gemini's pasted Gemini CLI box)
+])
+def test_a_turn_with_review_bot_furniture_or_a_tui_frame_is_pasted_however_short(frame: str) -> None:
+    """A short user turn that carries a review bot's furniture or a terminal frame is pasted text; the same claim
+    typed by the user, or with the ASCII pipe or the words 'P1' and 'useful', is the user's."""
+    claim = "The filename rule here is not one-to-one, so distinct valid targets must never share cache entries."
+    everything = Settings(threshold=0.0, max_add=100)
+    [pasted] = [p for p in run(('user', frame.format(claim=claim)), settings=everything).proposed if claim in p.text]
+    assert '+user' not in signed(pasted)
+    for typed in (claim, f'The P1 fix is useful. {claim}', f'a | b. {claim}'):
+        [own] = [p for p in run(('user', typed), settings=everything).proposed if claim in p.text]
+        assert '+user' in signed(own)
