@@ -260,6 +260,10 @@ def at_root(path: str, root: str) -> str:
     return os.path.relpath(os.path.join(root, path))
 
 
+# The files memory-gate itself writes: none may be the memory file, whatever it is called.
+WRITTEN = ('ledger', 'allowlist')
+
+
 def check_values(values: Mapping[str, Any]) -> None:
     """Settings that are each valid but wrong together, or plainly a slip of the args: list."""
     defaults = Settings._field_defaults
@@ -267,10 +271,15 @@ def check_values(values: Mapping[str, Any]) -> None:
     high = values.get('max_length', defaults['max_length'])
     if low > high:
         raise ConfigError(f'min-length {low} is above max-length {high}: nothing could be proposed')
-    memory = values.get('memory', '')
+    memory = values.get('memory', defaults['memory'])
     if memory.endswith(('.jsonl', '.memory.diff')):
         raise ConfigError(f'--memory {memory}: is a transcript or a proposal, not a memory file '
                           '(is the value after --memory missing in args:?)')
+    for name in WRITTEN:
+        written = values.get(name, defaults[name])
+        if os.path.realpath(written) == os.path.realpath(memory):
+            raise ConfigError(f'{name} {written}: is the memory file {memory}; memory-gate never '
+                              'writes the memory file (name another file)')
 
 
 def settings_from(args: argparse.Namespace, table: Mapping[str, Any], root: str = '.') -> Settings:

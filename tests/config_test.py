@@ -140,6 +140,9 @@ def test_mistyped_pyproject_is_one_line_and_exit_2(repo: Path, toml: str, messag
     (['--min-length', '400'], {}, 'min-length 400 is above max-length 300: nothing could be'),
     ([], {'max-length': 10}, 'min-length 20 is above max-length 10: nothing could be'),
     (['--memory', 's.jsonl'], {}, '--memory s.jsonl: is a transcript or a proposal, not a memory'),
+    (['--ledger', 'AGENTS.md'], {}, 'ledger AGENTS.md: is the memory file AGENTS.md; memory-gate'),
+    ([], {'ledger': './AGENTS.md'}, 'ledger ./AGENTS.md: is the memory file AGENTS.md; memory-gate'),
+    (['--allowlist', 'CLAUDE.md', '--memory', 'CLAUDE.md'], {}, 'allowlist CLAUDE.md: is the memory'),
 ])
 def test_settings_that_would_pass_every_commit_unjudged_are_errors(
         argv: list[str], table: dict[str, object], message: str) -> None:

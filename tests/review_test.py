@@ -227,3 +227,19 @@ def test_the_printed_apply_runs_from_a_subdirectory(repo: Path) -> None:
                              text=True, env=ENV)
     assert applied.returncode == 0, printed + applied.stderr
     assert (repo / 'AGENTS.md').read_text() == MEMORY + f'- {A[0].text}\n'
+
+
+@pytest.mark.parametrize('argv', [
+    ['--ledger', 'AGENTS.md'],
+    ['--ledger', 'CLAUDE.md'],  # a link to the memory file is the memory file
+])
+def test_a_ledger_that_is_the_memory_file_is_refused_and_memory_is_not_written(
+        pending: Path, argv: list[str]) -> None:
+    """Found by a new user's walk: `--ledger AGENTS.md` wrote the declined bullet into memory."""
+    os.symlink('AGENTS.md', pending / 'CLAUDE.md')
+    for command in (['review', '--decline', 'all'], ['decline', '--pending']):
+        done = run(pending, *command, *argv)
+        assert done.returncode == 2, done.stdout
+        assert 'memory-gate never writes the memory file' in done.stderr
+        assert done.stderr.count('\n') == 1
+        assert (pending / 'AGENTS.md').read_text() == MEMORY
