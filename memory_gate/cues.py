@@ -589,7 +589,7 @@ SAYS: dict[str, str] = {
     'standing': 'a standing rule',
     'cites_narration': 'narration acting on a cited rule',
     'labeled': 'labeled as a lasting kind',
-    'user': 'said by the user',
+    'user': 'in the voice of the user',
     'assistant': 'said by the assistant',
     'pasted': 'pasted into a long user turn',
     'plan': 'in a plan the user approved',

@@ -258,7 +258,7 @@ def weighed(sentence: str, names: Iterable[str], weights: Mapping[str, float]) -
 
 def describe(features: Sequence[Feature]) -> str:
     """The few features that decided, in words: the strongest FEW for and against, each past MINOR
-    ('for: said by the user, normative "must"; against: narrates the agent's moves "I'll"'). The rule's
+    ('for: in the voice of the user, normative "must"; against: narrates the agent's moves "I'll"'). The rule's
     kind is printed beside the rule already: its fitted nudge is no reason a reviewer reads."""
     telling = [f for f in features if abs(f.weight) >= MINOR and not f.name.startswith('kind_')]
     sides = (('for', [f for f in telling if f.weight > 0]), ('against', [f for f in telling if f.weight < 0]))

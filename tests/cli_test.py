@@ -67,7 +67,7 @@ def test_json_shape_and_provenance(tmp_path: Path) -> None:
     assert CORE_KEYS <= set(data['stats'])
     [proposal] = data['proposed']
     assert 0.5 < proposal.pop('score') <= 1
-    assert proposal.pop('evidence').startswith('for: said by the user')
+    assert proposal.pop('evidence').startswith('for: in the voice of the user')
     assert proposal.pop('threshold') == weights.THRESHOLD
     assert [f['name'] for f in proposal.pop('features')][:1] == ['user']
     assert proposal == {

@@ -588,7 +588,7 @@ def test_the_review_line_says_the_few_cues_that_decided_in_words_beside_the_thre
     [p] = run(('user', 'We decided to use Postgres for all persistence, not SQLite.')).proposed
     line = why(p)
     assert f'score {p.score:.2f} (threshold {DEFAULT.threshold:.2f})' in line
-    assert '[for: said by the user' in line and '"We decided"' in line
+    assert '[for: in the voice of the user' in line and '"We decided"' in line
     assert 'kind_' not in line and 'picked as a decision' not in line  # not "penalised for being a decision"
     assert ' · ' not in p.evidence and '+' not in p.evidence
 

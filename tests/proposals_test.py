@@ -21,13 +21,13 @@ from memory_gate.records import Proposal
 
 PROPOSALS = [Proposal('We decided to keep the parser in pure Python.', 'notes/s.jsonl', 7, 'user', 'decided', 'decision',
                       'sess-1', '2026-01-01T00:00:00Z', score=0.93,
-                      evidence="for: said by the user, the team's practice", threshold=0.6)]
+                      evidence="for: in the voice of the user, the team's practice", threshold=0.6)]
 
 
 def test_header_names_line_role_rule_session_and_time_and_round_trips() -> None:
     text = header('notes/s.jsonl', 'AGENTS.md', [entry(PROPOSALS[0])], 'memory-gate review') + render('AGENTS.md', '# Memory\n', [PROPOSALS[0].text])
     assert text.startswith(MARK + ' for AGENTS.md from notes/s.jsonl\n')
-    assert ("# line 7 (user, decision/decided, score 0.93 (threshold 0.60) [for: said by the user, the team's "
+    assert ("# line 7 (user, decision/decided, score 0.93 (threshold 0.60) [for: in the voice of the user, the team's "
             "practice], session sess-1, 2026-01-01T00:00:00Z): "
             'We decided to keep the parser in pure Python.') in text
     assert proposed_bullets(text) == [PROPOSALS[0].text]
@@ -37,7 +37,7 @@ def test_header_names_line_role_rule_session_and_time_and_round_trips() -> None:
 def test_why_names_the_evidence_and_the_accepting_line() -> None:
     accepted = PROPOSALS[0]._replace(role='assistant', accepted_line=9)
     assert why(accepted) == ('assistant, decision/decided, score 0.93 (threshold 0.60), accepted at line 9 '
-                             "[for: said by the user, the team's practice]")
+                             "[for: in the voice of the user, the team's practice]")
 
 
 def test_is_ours(tmp_path: Path) -> None:
