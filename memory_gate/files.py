@@ -57,17 +57,29 @@ def problem(exc: OSError) -> str:
     return (exc.strerror or str(exc)).lower()
 
 
-def open_transcript(path: str) -> BinaryIO:
-    """Open a transcript for streaming. Raises InputError for a path that is not a readable
-    regular file."""
+def is_regular(path: str, missing_ok: bool) -> bool:
+    """True for a regular file; False for a missing one when `missing_ok`. Raises InputError
+    otherwise: a directory, a FIFO (a read would hang) or a device (/dev/zero never ends) is
+    named as such."""
     try:
         mode = os.stat(path).st_mode
+    except FileNotFoundError as exc:
+        if missing_ok:
+            return False
+        raise InputError(problem(exc)) from None
     except OSError as exc:
         raise InputError(problem(exc)) from None
     if stat.S_ISDIR(mode):
         raise InputError('is a directory')
     if not stat.S_ISREG(mode):
         raise InputError('is not a regular file')
+    return True
+
+
+def open_transcript(path: str) -> BinaryIO:
+    """Open a transcript for streaming. Raises InputError for a path that is not a readable
+    regular file."""
+    is_regular(path, missing_ok=False)
     try:
         # a large buffer reads long lines in fewer system calls
         return open(path, 'rb', buffering=_CHUNK)
@@ -94,16 +106,8 @@ def decode_memory(data: bytes) -> str:
 def read_bytes(path: str) -> bytes | None:
     """A regular file's bytes, or None when it does not exist. Raises InputError when it cannot
     be read, or is no regular file (a FIFO would hang the read, /dev/zero never end it)."""
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
+    if not is_regular(path, missing_ok=True):
         return None
-    except OSError as exc:
-        raise InputError(problem(exc)) from None
-    if stat.S_ISDIR(mode):
-        raise InputError('is a directory')
-    if not stat.S_ISREG(mode):
-        raise InputError('is not a regular file')
     try:
         with open(path, 'rb') as f:
             return f.read()
