@@ -9,7 +9,7 @@ import io
 import sys
 from collections.abc import Sequence
 
-from memory_gate import __version__, color, config, files, usage
+from memory_gate import __version__, color, config, files, options, usage
 from memory_gate.commands import BY_NAME, COMMANDS
 from memory_gate.records import Settings
 from memory_gate.report import err
@@ -32,7 +32,7 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
         sub_parser = sub.add_parser(c.name, help=c.help, formatter_class=usage.Formatter)
         c.arguments(sub_parser)
         if c.options and command in (None, c.name):  # `memory-gate --help` needs none of them
-            config.add_arguments(sub_parser, c.options, c.accepts)
+            options.add_arguments(sub_parser, c.options, c.accepts)
         usage.teach(sub_parser, [c])
     usage.teach(p, list(COMMANDS))
     return p

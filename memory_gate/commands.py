@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from memory_gate.records import Settings
 
-# The settings (config.OPTIONS, by name) of a command that mines transcripts.
+# The settings (options.OPTIONS, by name) of a command that mines transcripts.
 MINING = (
     'memory',
     'ledger',

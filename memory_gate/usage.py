@@ -7,16 +7,16 @@ import os
 import sys
 from collections.abc import Sequence
 
-from memory_gate import config
+from memory_gate import options
 from memory_gate.commands import Command
 
 
 def settings(commands: Sequence[Command]) -> str:
     """Where settings come from, shown with an option these commands take."""
     names = {name for c in commands for name in c.options}
-    taken = [o for o in config.OPTIONS if o.name in names] or list(config.OPTIONS)
+    taken = [o for o in options.OPTIONS if o.name in names] or list(options.OPTIONS)
     o = next((o for o in taken if o.name == 'max-add'), taken[0])
-    value = o.metavar if o.kind is config.WHOLE else f'"{o.metavar}"'
+    value = o.metavar if o.kind is options.WHOLE else f'"{o.metavar}"'
     return ('settings:\n'
             '  the options that take a value are also keys of [tool.memory-gate] in the '
             'repository\'s\n'

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from memory_gate import config
+from memory_gate import options
 from memory_gate.commands import COMMANDS, Command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,12 +18,12 @@ def test_each_command_is_one_module_with_its_own_arguments_and_run(command: Comm
     assert callable(module.arguments) and callable(module.run)
     assert command.example.startswith(f'memory-gate {command.name}')
     assert command.exit_codes.startswith('0 ')
-    assert set(command.options) <= {o.name for o in config.OPTIONS}
+    assert set(command.options) <= {o.name for o in options.OPTIONS}
 
 
 def test_every_setting_is_taken_by_some_command() -> None:
     taken = {name for c in COMMANDS for name in c.options}
-    assert taken == {o.name for o in config.OPTIONS}
+    assert taken == {o.name for o in options.OPTIONS}
 
 
 def test_contributing_says_where_a_new_command_goes() -> None:

@@ -8,7 +8,8 @@ import pytest
 
 from memory_gate.cli import parser
 from memory_gate.commands import COMMANDS
-from memory_gate.config import (
+from memory_gate.config import ConfigError, load_pyproject, settings_from
+from memory_gate.options import (
     COLOR,
     HEADING,
     OPTIONS,
@@ -19,11 +20,8 @@ from memory_gate.config import (
     SECRETS,
     VALUES,
     WHOLE,
-    ConfigError,
     Kind,
     Option,
-    load_pyproject,
-    settings_from,
 )
 from memory_gate.records import Settings
 from tests.conftest import run, say, write_jsonl

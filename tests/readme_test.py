@@ -142,7 +142,7 @@ def test_the_readme_tables_are_the_parsers_options() -> None:
     """Issue 21.13: every option --help lists is in the README, with the commands that take it
     and its metavar; the settings table is exactly the settings (the keys of pyproject.toml),
     with their defaults."""
-    from memory_gate import config
+    from memory_gate.options import BY_NAME, PATH, SCORE, WHOLE
     from memory_gate.records import Settings
 
     parsed = _options()
@@ -155,10 +155,10 @@ def test_the_readme_tables_are_the_parsers_options() -> None:
         cell = written[flag]
         assert cell.strip('`') == ' '.join([flag, *sorted(m for m in metavars if m)]), flag
         assert set(rows[cell][1].split(', ')) == commands, flag
-    assert {cell.strip('`').split(' ')[0][2:] for cell in settings} == set(config.BY_NAME)
+    assert {cell.strip('`').split(' ')[0][2:] for cell in settings} == set(BY_NAME)
     for cell, row in settings.items():
-        option = config.BY_NAME[cell.strip('`').split(' ')[0][2:]]
-        if option.kind in (config.WHOLE, config.SCORE, config.PATH):
+        option = BY_NAME[cell.strip('`').split(' ')[0][2:]]
+        if option.kind in (WHOLE, SCORE, PATH):
             default = option.kind.show(Settings._field_defaults[option.field])
             assert row[3].strip('`') == default, cell
 
