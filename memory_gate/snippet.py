@@ -48,22 +48,30 @@ def hooks(agent: str, command: str) -> tuple[str, dict[str, Any]]:
     }
 
 
-CODEX = """\
-# Codex CLI: memory-gate has no hook entry for it here. Paste the paragraph of `memory-gate snippet`
-# into AGENTS.md (Codex reads it at the start of every session), and run `memory-gate collect` after
-# a session to copy it into the transcripts folder.
-"""
+CODEX = (
+    'Codex CLI: memory-gate has no hook entry for it. Paste this paragraph into AGENTS.md (Codex '
+    'reads it at the start of every session), and run `memory-gate collect` after a session to '
+    'copy it into the transcripts folder.'
+)
+
 
 def text(agent: str | None, command: str) -> str:
+    """What to paste, alone, so that stdout redirected to a file is that file's content."""
     from memory_gate.cues import SNIPPET
 
-    if agent is None:
+    if agent is None or agent == 'codex':
         return SNIPPET
+    return json.dumps(hooks(agent, command)[1], indent=2) + '\n'
+
+
+def guidance(agent: str | None) -> str | None:
+    """Where to paste it, for stderr; None for the paragraph, whose place is its own heading."""
+    if agent is None:
+        return None
     if agent == 'codex':
         return CODEX
-    where, block = hooks(agent, command)
-    head = f'# Merge into {where} (memory-gate never writes it):\n'
-    return head + json.dumps(block, indent=2) + '\n'
+    return f'merge into {hooks(agent, "")[0]} (memory-gate never writes it)'
+
 
 def command_name() -> str:
     """How the agent's hook runs memory-gate: by name when it is on PATH, else as this
@@ -87,10 +95,13 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    if args.agent is not None and args.agent not in AGENTS:
-        from memory_gate.report import err
+    from memory_gate.report import err
 
+    if args.agent is not None and args.agent not in AGENTS:
         err(f'snippet --agent {args.agent}: expected one of {", ".join(AGENTS)}')
         return 2
+    where = guidance(args.agent)
+    if where is not None:
+        err(where)
     sys.stdout.write(text(args.agent, command_name()))
     return 0

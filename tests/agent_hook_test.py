@@ -377,17 +377,20 @@ def test_snippet_prints_each_agents_hook_block_and_writes_nothing(tmp_path: Path
         )
 
     claude = snippet('--agent', 'claude')
-    block = json.loads(claude.stdout.split('\n', 1)[1])
+    block = json.loads(claude.stdout)  # stdout is the block alone: `> settings.json` is valid JSON
+    where = 'merge into .claude/settings.json (memory-gate never writes it)'
+    assert claude.stderr == f'memory-gate: {where}\n'
     [[stop]], [[end]] = ([h['hooks'] for h in block['hooks'][e]] for e in ('Stop', 'SessionEnd'))
     assert stop['type'] == 'command' and stop['command'].endswith('agent-hook stop')
     assert end['command'].endswith('agent-hook session-end')
-    assert json.loads(snippet('--agent', 'gemini').stdout.split('\n', 1)[1])['hooks'].keys() == {
+    assert json.loads(snippet('--agent', 'gemini').stdout)['hooks'].keys() == {
         'AfterAgent',
         'SessionEnd',
     }
-    copilot = json.loads(snippet('--agent', 'copilot').stdout.split('\n', 1)[1])
+    copilot = json.loads(snippet('--agent', 'copilot').stdout)
     assert copilot['version'] == 1 and copilot['hooks'].keys() == {'agentStop', 'sessionEnd'}
-    assert 'AGENTS.md' in snippet('--agent', 'codex').stdout
+    codex = snippet('--agent', 'codex')  # no hook: the AGENTS.md paragraph, and why on stderr
+    assert codex.stdout == snippet().stdout and 'AGENTS.md' in codex.stderr
     bad = snippet('--agent', 'vim')
     assert bad.returncode == 2 and 'expected one of claude' in bad.stderr
     assert os.listdir(tmp_path) == []
