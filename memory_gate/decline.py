@@ -54,7 +54,7 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bo
         if pending:
             print('memory-gate: no pending proposals')
             return 0
-        print('memory-gate: name the proposals to decline, or --pending')
+        err('name the proposals to decline, or --pending')
         return 2
     declined: list[str] = []
     done: list[str] = []
@@ -83,7 +83,8 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bo
     tracked = tracked_files(root)
     for path in done:  # only once the ledger holds their bullets
         files.remove_untracked(path, root, tracked)
-    report(declined, settings.ledger, staged)
+    if done:  # what the proposals held; a file that was none is named above, and only there
+        report(declined, settings.ledger, staged)
     return status
 
 

@@ -411,7 +411,8 @@ def test_review_output_has_no_raw_control_characters(project: Repo) -> None:
 
 
 def test_decline_edge_cases(project: Repo) -> None:
-    assert project.memory_gate('decline').returncode == 2
+    done = project.memory_gate('decline')  # a usage error: on stderr, the product (stdout) empty
+    assert (done.returncode, done.stdout) == (2, '') and 'name the proposals' in done.stderr
     done = project.memory_gate('decline', '--pending')
     assert done.returncode == 0 and 'no pending proposals' in done.stdout
     (project.path / 'notes.txt').write_text('not a proposal\n')
@@ -419,7 +420,25 @@ def test_decline_edge_cases(project: Repo) -> None:
     assert done.returncode == 2
     assert done.stderr.splitlines() == ['memory-gate: notes.txt: is not a memory-gate proposal',
                                         'memory-gate: missing.memory.diff: no such file']
+    assert done.stdout == ''  # no proposal was read: nothing said of what it held
     assert (project.path / 'notes.txt').exists()
+
+
+def test_decline_reports_each_proposal_for_what_it_is(project: Repo) -> None:
+    """A missing file beside a real proposal: the real one is declined, the missing one named,
+    exit 2; a proposal already applied is 'in memory already', exit 0."""
+    stage(project, 's.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    done = project.memory_gate('decline', 'gone.memory.diff', 's.jsonl.memory.diff')
+    assert done.returncode == 2
+    assert done.stderr == 'memory-gate: gone.memory.diff: no such file\n'
+    assert done.stdout.startswith(f'declined: {DECIDE}\n') and 'in memory already' not in done.stdout
+    stage(project, 't.jsonl', NEVER)
+    assert project.commit().returncode == 1
+    project.git('apply', 't.jsonl.memory.diff')
+    done = project.memory_gate('decline', 't.jsonl.memory.diff')
+    assert (done.returncode, done.stderr) == (0, '')
+    assert done.stdout == 'memory-gate: nothing to decline: every proposed bullet is in memory already\n'
 
 
 def test_decline_keeps_the_proposal_when_the_ledger_cannot_be_written(project: Repo) -> None:
