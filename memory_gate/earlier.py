@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from memory_gate import files, proposals
 from memory_gate.memory import identity
-from memory_gate.proposals import SUFFIX, Entry
+from memory_gate.proposals import HELD, SKIPPED, SUFFIX, Entry
 from memory_gate.records import Proposal
 
 
@@ -52,9 +52,10 @@ def staged_paths(root: str) -> set[str]:
 
 def reworded(target: str, root: str, tracked: set[str], found: Sequence[Proposal],
              settled: Callable[[str], bool]) -> list[Entry]:
-    """The bullets a review took into this proposal that are not applied yet and that the
-    transcript does not propose (reworded ones): kept in the new proposal, so committing
-    before `git apply` does not lose them."""
+    """The bullets this proposal lists that are still pending and that the transcript does not
+    propose now: those a review took (reworded ones) and has not applied, and, when a commit
+    went in without the hook, those held back or skipped in review. Kept in the new proposal
+    with their notes, so committing before `git apply`, or with --no-verify, loses none."""
     text = None if files.rel(target, root) in tracked else proposals.read_ours(target)
     if text is None:
         return []
@@ -63,6 +64,7 @@ def reworded(target: str, root: str, tracked: set[str], found: Sequence[Proposal
     kept = []
     for e in proposals.entries(text):
         key = identity(e.text)
-        if not e.held and key in in_diff and not settled(key) and key not in fresh:
+        listed = key in in_diff if not e.held else e.held in (HELD, SKIPPED)
+        if listed and not settled(key) and key not in fresh:
             kept.append(e)
     return kept

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Container, Sequence
 from typing import NamedTuple
 
-from memory_gate import earlier, files, history, ledger, pending, scan
+from memory_gate import earlier, files, history, ledger, leftover, pending, scan
 from memory_gate.choices import Item
 from memory_gate.diff import Tail, applied, applied_tail, render_tail, tail_of
 from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
@@ -113,6 +113,9 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     def settled(key: str) -> bool:  # in memory, or declined
         return key in known or key in declined
 
+    staged_now = earlier.staged_paths(root)
+    for left in leftover.renew(root, rel, memory, staged_now, tracked, settled, heading):
+        err(f'{left}: left from an earlier commit; renewed against {rel} as it is now')
     written, state = propose(root, rel, state, groups, tracked, settings, route.review, failed,
                              settled)
     if written:
@@ -160,7 +163,7 @@ def propose(root: str, rel: str, state: Tail, groups: dict[str, list[Proposal]],
             continue
         listed = kept + [entry(p) for p in in_diff]
         listed += [entry(p, HELD) for p in found[settings.max_add:]]
-        bullets = [e.text for e in kept] + [p.text for p in in_diff]
+        bullets = [e.text for e in kept if not e.held] + [p.text for p in in_diff]
         diff = render_tail(rel, state, bullets, settings.heading)
         if not write_proposal(root, target, header(source, rel, listed, review) + diff):
             failed.append(source)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from memory_gate.choices import Item
 from memory_gate.color import paint, paint_diff
-from memory_gate.proposals import SUFFIX, Entry, shell
+from memory_gate.proposals import HELD, SUFFIX, Entry, shell
 from memory_gate.records import Settings
 from memory_gate.routes import Routes
 from memory_gate.sentences import printable
@@ -26,24 +26,30 @@ def report(source: str, rel: str, listed: Sequence[Entry], diff: str, settings: 
     """The review of one transcript: every pending bullet numbered, those held back by the cap
     too, then the diff."""
     name = printable(source)
-    held = sum(1 for e in listed if e.held)
     on = settings.color == 'always'
     cap = f'--max-add {settings.max_add}'
+    notes = [note_of(e, cap) for e in listed]  # '' for a bullet in the diff
     if diff:
-        in_diff = f'{len(listed) - held} in {name}{SUFFIX}'
+        in_diff = f'{notes.count("")} in {name}{SUFFIX}'
     else:
         in_diff = f'none in the diff ({cap})'
     title = f'memory-gate: {name}: {len(listed)} bullet(s) pending for {printable(rel)}: {in_diff}'
-    if held and diff:
-        title += f', {held} held back by {cap}'
+    if diff:
+        title += ''.join(f', {notes.count(n)} {n}' for n in dict.fromkeys(notes) if n)
     print(paint(title, 'bold', on))
     for number, e in enumerate(listed, before + 1):
-        if e.held and (number == before + 1 or not listed[number - before - 2].held):
-            print(paint(f'  held back by {cap}: not in the diff, reviewed in this same round:',
+        note = notes[number - before - 1]
+        if note and (number == before + 1 or notes[number - before - 2] != note):
+            print(paint(f'  {note}: not in the diff, reviewed in this same round:',
                         'yellow', on))
         where = paint(f'{number}. {name}:{e.line}:', 'cyan', on)
         print(f'  {where} {e.where}: {printable(e.text, settings.allow_secrets)}')
     print(paint_diff(diff, on))
+
+
+def note_of(e: Entry, cap: str) -> str:
+    """Why a listed bullet is not in the diff, as the review prints it ('' when it is)."""
+    return f'held back by {cap}' if e.held == HELD else e.held
 
 
 def over_budget(size: int, settings: Settings) -> None:
