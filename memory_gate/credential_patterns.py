@@ -230,6 +230,14 @@ BYTE_NEEDLES: tuple[tuple[str, bytes], ...] = tuple(
     for form in dict.fromkeys((text.encode(), text.encode('ascii', 'backslashreplace').replace(b'\\x', b'\\u00')))
 )
 NEEDLES = tuple(form for _, form in BYTE_NEEDLES)
+# Each needle's byte forms, and the needles in the order the scan tries them on a string: the ones most
+# strings of real sessions' lines hold first (counted over ../shared/transcripts/real), so a string that
+# holds one is told after a few tries. The order changes no answer, only how soon it comes.
+NEEDLE_FORMS: dict[str, tuple[bytes, ...]] = {
+    text: tuple(form for t, form in BYTE_NEEDLES if t == text) for text in TEXT_NEEDLES
+}
+_COMMONEST = ('ass', 'oken', '-p', '@', 'gl', '://', 'sign', 'uth', 'key', 'AC', '-us', 'SK', 'Key', 'ecret')
+NEEDLE_ORDER = (*_COMMONEST, *(text for text in dict.fromkeys(TEXT_NEEDLES) if text not in _COMMONEST))
 # Fields whose values are opaque by design and never a secret a person could leak: Claude Code's thinking
 # `signature`, Codex's `encrypted_content`, ids, and integrity hashes. They are never searched.
 OPAQUE_KEYS = frozenset((

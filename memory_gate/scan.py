@@ -244,13 +244,35 @@ def located(raw: bytes, number: int) -> list[tuple[Finding, str]]:
         return [found(number, s, text[s.start:s.end]) for s in detect(text)]
     out: list[tuple[Finding, str]] = []
     seen: set[object] = set()
-    present = tuple(dict.fromkeys(text for text, form in P.BYTE_NEEDLES if form in raw))
+    in_line = InLine(raw)
     for key, value in values(record):
         seen_as = value if len(value) > 256 else (key, value)  # Claude Code writes tool output twice
-        if seen_as not in seen and holds_needle(key, value, present):
+        if seen_as not in seen and in_line.worth_searching(key, value):
             seen.add(seen_as)
             out += [found(number, s, value[s.start:s.end]) for s in in_context(key, value)]
     return out
+
+
+class InLine:
+    """holds_needle(key, value, needles) for the needles a raw line holds, without finding them all first:
+    a needle is looked for in the line (each of its byte forms, once a line) only when the value holds it.
+    The same answer as holds_needle over the needles present (property-tested); the needles are tried
+    commonest first (P.NEEDLE_ORDER), so a value that holds one stops early."""
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+        self.known: dict[str, bool] = {}
+
+    def holds(self, text: str) -> bool:
+        known = self.known.get(text)
+        if known is None:
+            known = self.known[text] = any(map(self.raw.__contains__, P.NEEDLE_FORMS[text]))
+        return known
+
+    def worth_searching(self, key: str | None, value: str) -> bool:
+        if key and any(map(key.lower().__contains__, P.WORD_HINTS)):
+            return True
+        return len(value) >= 4 and any(text in value and self.holds(text) for text in P.NEEDLE_ORDER)
 
 
 def found(number: int, span: Span, value: str) -> tuple[Finding, str]:

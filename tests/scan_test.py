@@ -4,9 +4,20 @@ import json
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memory_gate import credential_patterns as P
-from memory_gate.scan import Finding, hint, may_hold, redact_line, scan, scan_line
+from memory_gate.scan import (
+    Finding,
+    InLine,
+    hint,
+    holds_needle,
+    may_hold,
+    redact_line,
+    scan,
+    scan_line,
+)
 
 # Fake credentials, built in pieces so no whole key is written down in the repository.
 GH = 'ghp_' + 'EXAMPLE0' * 4 + 'Na'
@@ -112,3 +123,28 @@ def test_scan_reads_only_lines_with_a_needle_and_from_start() -> None:
 @pytest.mark.parametrize('text', [*ENV.splitlines(), PEM, GH, AWS_ID])
 def test_every_credential_in_its_context_holds_a_needle(text: str) -> None:
     assert may_hold(text.encode())
+
+
+def present_needles(raw: bytes) -> tuple[str, ...]:
+    """The straightforward definition: every needle whose byte form the line holds."""
+    return tuple(dict.fromkeys(text for text, form in P.BYTE_NEEDLES if form in raw))
+
+
+PIECES = st.sampled_from([*P.TEXT_NEEDLES, 'x', ' ', '"', '\\u5bc6', 'a=', '1'])
+
+
+@settings(max_examples=400, deadline=None)
+@given(line=st.lists(PIECES, max_size=12).map(''.join), value=st.lists(PIECES, max_size=8).map(''.join),
+       key=st.one_of(st.none(), st.sampled_from(['text', 'password', 'content', 'apiKey'])),
+       escaped=st.booleans())
+def test_inline_answers_as_holds_needle_over_the_needles_present(
+    line: str, value: str, key: str | None, escaped: bool
+) -> None:
+    raw = json.dumps({'text': line}, ensure_ascii=escaped).encode()
+    expected = holds_needle(key, value, present_needles(raw))
+    assert InLine(raw).worth_searching(key, value) is expected
+
+
+def test_needle_order_holds_every_needle_once() -> None:
+    assert sorted(P.NEEDLE_ORDER) == sorted(set(P.TEXT_NEEDLES))
+    assert all(P.NEEDLE_FORMS[text] for text in P.NEEDLE_ORDER)
