@@ -19,8 +19,9 @@ NOT_READ = ('unrecognised', 'oversized_document', 'malformed_document')
 
 def stats_of(path: Path) -> Counter[str]:
     """The totals `--stats` prints for one file (the lines before the per-file ones)."""
-    done = subprocess.run((sys.executable, '-m', 'memory_gate', 'build', '--stats', '--max-add', '1000', str(path)),
-                          capture_output=True, text=True, check=False)
+    command = (sys.executable, '-m', 'memory_gate', 'build', '--stats', '--max-add', '1000',
+               str(path))
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
     stats: Counter[str] = Counter()
     for line in done.stderr.splitlines():
         key, sep, value = line.rpartition(': ')
@@ -30,15 +31,32 @@ def stats_of(path: Path) -> Counter[str]:
 
 
 def row(name: str, stats: Counter[str]) -> str:
-    formats = [k[len('format:'):] for k in stats if k.startswith('format:')] + [k for k in NOT_READ if stats[k]]
-    skipped = ', '.join(f'{k[len("skipped_"):]} {v}' for k, v in sorted(stats.items()) if k.startswith('skipped_') and v)
-    return (f"| {name} | {' '.join(formats) or '-'} | {stats['lines']} | {stats['malformed']} | {stats['mined']} | "
-            f"{skipped or '-'} | {stats['proposed']} |")
+    formats = [k[len('format:'):] for k in stats if k.startswith('format:')]
+    formats += [k for k in NOT_READ if stats[k]]
+    skipped = ', '.join(
+        f'{k[len("skipped_"):]} {v}'
+        for k, v in sorted(stats.items())
+        if k.startswith('skipped_') and v
+    )
+    cells = [
+        name,
+        ' '.join(formats) or '-',
+        stats['lines'],
+        stats['malformed'],
+        stats['mined'],
+        skipped or '-',
+        stats['proposed'],
+    ]
+    return '| ' + ' | '.join(str(cell) for cell in cells) + ' |'
 
 
 def main(argv: list[str]) -> int:
     folder = Path(argv[0]) if argv else DEFAULT
-    files = sorted(p for p in folder.glob('*/*') if p.suffix in ('.json', '.jsonl') and p.parent.name != 'labels')
+    files = sorted(
+        p
+        for p in folder.glob('*/*')
+        if p.suffix in ('.json', '.jsonl') and p.parent.name != 'labels'
+    )
     total: Counter[str] = Counter()
     print('| file | format | lines | malformed | mined | skipped by reason | proposed |')
     print('|---|---|---:|---:|---:|---|---:|')

@@ -6,8 +6,9 @@ from collections.abc import Iterable
 
 from memory_gate.cues import MARKER_RE
 
-# A memory bullet: a line whose first non-blank characters are a list marker, at any indent. Proposals are
-# such lines; known_identities also reads every other memory line, so prose in memory is not proposed again.
+# A memory bullet: a line whose first non-blank characters are a list marker, at any indent.
+# Proposals are such lines; known_identities also reads every other memory line, so prose in
+# memory is not proposed again.
 BULLET_RE = r'^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(\S.*)$'
 _MARKER_RE = r'^\s*(?:(?:[-*+]|\d{1,9}[.)])\s+)+'
 _MARK_START = frozenset('-*+0123456789')
@@ -30,20 +31,24 @@ def identity(text: str) -> str:
 
 
 def known_identities(memory_text: str) -> set[str]:
-    """Identities of every bullet and every other non-blank line of a memory file; a line marked for memory
-    ("Memory: ...", as the snippet's own example is) also under its statement, so an agent repeating it adds nothing."""
+    """Identities of every bullet and every other non-blank line of a memory file; a line
+    marked for memory ("Memory: ...", as the snippet's own example is) also under its
+    statement, so an agent repeating it adds nothing."""
     known = set()
     for line in memory_text.split('\n'):
         if line.strip():
             known.add(identity(line))
-            marked = re.match(MARKER_RE, line.strip()) if ':' in line or '：' in line else None
+            marked = None
+            if ':' in line or '：' in line:
+                marked = re.match(MARKER_RE, line.strip())
             if marked:
                 known.add(identity(line.strip()[marked.end():]))
     return known
 
 
-# An unresolved merge conflict: the lines git writes around each side. Must catch: '<<<<<<< HEAD',
-# '>>>>>>> feature'; must not: '=======' under a Markdown heading (in memory, it counts only in a ledger).
+# An unresolved merge conflict: the lines git writes around each side. Must catch:
+# '<<<<<<< HEAD', '>>>>>>> feature'; must not: '=======' under a Markdown heading (in memory,
+# it counts only in a ledger).
 CONFLICT_RE = r'^(?:<{7}|>{7})(?: |$)'
 LEDGER_MARKER_RE = r'^(?:<{7}|\|{7}|>{7})(?: |$)|^={7}$'
 
@@ -60,11 +65,14 @@ def conflict_line(text: str) -> int | None:
 
 def is_entry(line: str) -> bool:
     """A ledger line that declines a bullet: not blank, not a '#' comment, not a conflict marker."""
-    return bool(line.strip()) and not line.lstrip().startswith('#') and not re.match(LEDGER_MARKER_RE, line)
+    if not line.strip() or line.lstrip().startswith('#'):
+        return False
+    return not re.match(LEDGER_MARKER_RE, line)
 
 
 def parse_ledger(text: str) -> set[str]:
-    """Identities of declined bullets: one per line (blank lines, '#' comments and conflict markers are none)."""
+    """Identities of declined bullets: one per line (blank lines, '#' comments and conflict
+    markers are none)."""
     return {identity(line) for line in text.splitlines() if is_entry(line)}
 
 
@@ -88,14 +96,16 @@ def render_ledger(old_text: str, bullets: Iterable[str]) -> str:
         new.setdefault(identity(bullet), ' '.join(bullet.split()))
     adding = sorted((key, text) for key, text in new.items() if key not in known)
     out = [] if lines else LEDGER_HEADER.splitlines()
-    notes: list[str] = []  # comments between two entries belong to the next: a new entry goes above them
+    # comments between two entries belong to the next: a new entry goes above them
+    notes: list[str] = []
     entries = 0
     for line in lines:
         if is_entry(line):
             while adding and adding[0][0] < identity(line):
                 out.append(adding.pop(0)[1])
             entries += 1
-        if is_entry(line) or not line.strip() or not entries:  # the comments atop the file are its header
+        # the comments atop the file (before any entry) are its header
+        if is_entry(line) or not line.strip() or not entries:
             out += notes + [line]
             notes = []
         else:

@@ -46,19 +46,44 @@ def test_ledger_gains_lines_in_sorted_place_and_keeps_hand_edits() -> None:
     assert parse_ledger(new) == {'apple rule', 'mango rule', 'zebra rule'}
 
 
-@pytest.mark.parametrize(('old', 'bullets', 'expected'), [
-    pytest.param('Never push to main.\nnever push to main\n', ['b rule'],
-                 'b rule\nNever push to main.\nnever push to main\n', id='case-variants-kept'),
-    pytest.param('a rule\n# why c: the 2024 outage\nc rule\n', ['b rule'],
-                 'a rule\nb rule\n# why c: the 2024 outage\nc rule\n', id='comment-stays-in-place'),
-    pytest.param('z rule\na rule\n', ['m rule'], 'm rule\nz rule\na rule\n', id='hand-order-kept'),
-    pytest.param('a rule\r\nc rule\r\n', ['b rule'], 'a rule\r\nb rule\r\nc rule\r\n', id='crlf-kept'),
-    pytest.param('a rule\n\nc rule', ['d rule'], 'a rule\n\nc rule\nd rule\n', id='blank-and-no-eol'),
-    pytest.param('<<<<<<< HEAD\na rule\n=======\nc rule\n>>>>>>> feature\n', ['b rule'],
-                 'a rule\nb rule\nc rule\n', id='conflict-markers-dropped-both-sides-kept'),
-    pytest.param('<<<<<<< ours\na rule\n||||||| base\n=======\nb rule\n>>>>>>> theirs\n', [],
-                 'a rule\nb rule\n', id='diff3-markers-dropped'),
-])
+@pytest.mark.parametrize(
+    ('old', 'bullets', 'expected'),
+    [
+        pytest.param(
+            'Never push to main.\nnever push to main\n',
+            ['b rule'],
+            'b rule\nNever push to main.\nnever push to main\n',
+            id='case-variants-kept',
+        ),
+        pytest.param(
+            'a rule\n# why c: the 2024 outage\nc rule\n',
+            ['b rule'],
+            'a rule\nb rule\n# why c: the 2024 outage\nc rule\n',
+            id='comment-stays-in-place',
+        ),
+        pytest.param(
+            'z rule\na rule\n', ['m rule'], 'm rule\nz rule\na rule\n', id='hand-order-kept'
+        ),
+        pytest.param(
+            'a rule\r\nc rule\r\n', ['b rule'], 'a rule\r\nb rule\r\nc rule\r\n', id='crlf-kept'
+        ),
+        pytest.param(
+            'a rule\n\nc rule', ['d rule'], 'a rule\n\nc rule\nd rule\n', id='blank-and-no-eol'
+        ),
+        pytest.param(
+            '<<<<<<< HEAD\na rule\n=======\nc rule\n>>>>>>> feature\n',
+            ['b rule'],
+            'a rule\nb rule\nc rule\n',
+            id='conflict-markers-dropped-both-sides-kept',
+        ),
+        pytest.param(
+            '<<<<<<< ours\na rule\n||||||| base\n=======\nb rule\n>>>>>>> theirs\n',
+            [],
+            'a rule\nb rule\n',
+            id='diff3-markers-dropped',
+        ),
+    ],
+)
 def test_ledger_rewrite_only_adds_lines(old: str, bullets: list[str], expected: str) -> None:
     assert render_ledger(old, bullets) == expected
 
@@ -83,5 +108,7 @@ def test_conflict_line(text: str, line: int | None) -> None:
 def test_new_ledger_has_header() -> None:
     assert render_ledger('', ['b rule', 'a rule']).splitlines()[-2:] == ['a rule', 'b rule']
     assert render_ledger('', ['x']).startswith('# memory-gate')
-    assert render_ledger(render_ledger('', ['b rule']), ['a rule']) == LEDGER_HEADER + 'a rule\nb rule\n'
-
+    assert (
+        render_ledger(render_ledger('', ['b rule']), ['a rule'])
+        == LEDGER_HEADER + 'a rule\nb rule\n'
+    )

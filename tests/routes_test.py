@@ -16,8 +16,11 @@ def test_routes_look_past_the_hooks_own_environment(tmp_path: Path) -> None:
     python, root = str(own / 'python'), str(tmp_path)
     inside = {'PATH': f'{own}:/usr/bin', 'PRE_COMMIT': '1'}
     full = str(own / 'memory-gate')
-    assert routes(inside, python, root) == Routes(f'{full} review', f'{full} decline --pending')  # only pre-commit has it
-    (tmp_path / '.pre-commit-config.yaml').write_text('repos:\n-   repo: x\n    hooks:\n    -   id: memory-gate-decline\n')
+    # only pre-commit has it
+    assert routes(inside, python, root) == Routes(f'{full} review', f'{full} decline --pending')
+    (tmp_path / '.pre-commit-config.yaml').write_text(
+        'repos:\n-   repo: x\n    hooks:\n    -   id: memory-gate-decline\n'
+    )
     assert routes(inside, python, root).decline == DECLINE_HOOK
     mine = Routes('memory-gate review', 'memory-gate decline --pending')
     assert routes({**inside, 'PATH': f'{own}:{users}'}, python, root) == mine  # the user has it too
@@ -29,12 +32,16 @@ def test_routes_look_past_the_hooks_own_environment(tmp_path: Path) -> None:
 def test_routes_under_try_repo(tmp_path: Path) -> None:
     store = tmp_path / 'tmpabc123'
     (store / 'repo1' / 'py_env-python3' / 'bin').mkdir(parents=True)
-    (store / '.pre-commit-config.yaml').write_text('repos:\n-   repo: /src/memory gate\n    rev: abc\n')
+    (store / '.pre-commit-config.yaml').write_text(
+        'repos:\n-   repo: /src/memory gate\n    rev: abc\n'
+    )
     python = str(store / 'repo1' / 'py_env-python3' / 'bin' / 'python')
     got = routes({'PATH': '/usr/bin', 'PRE_COMMIT': '1'}, python, str(tmp_path))
-    assert got == Routes("pip install '/src/memory gate' && memory-gate review",
-                         "pre-commit try-repo '/src/memory gate' memory-gate-decline --hook-stage manual"
-                         ' --all-files')
+    assert got == Routes(
+        "pip install '/src/memory gate' && memory-gate review",
+        "pre-commit try-repo '/src/memory gate' memory-gate-decline --hook-stage manual"
+        ' --all-files',
+    )
 
 
 def test_an_old_memory_gate_on_path_is_not_offered(tmp_path: Path) -> None:
@@ -56,7 +63,9 @@ def test_without_memory_gate_on_path_the_route_installs_it_never_a_cache_path(
     config = ('repos:\n-   repo: https://github.com/memory-gate/memory-gate\n    rev: v0.1.0\n'
               '    hooks:\n    -   id: memory-gate\n    -   id: memory-gate-decline\n')
     (tmp_path / '.pre-commit-config.yaml').write_text(config)
-    got = routes({'PATH': f'{cache}:/usr/bin', 'PRE_COMMIT': '1'}, str(cache / 'python'), str(tmp_path))
+    got = routes(
+        {'PATH': f'{cache}:/usr/bin', 'PRE_COMMIT': '1'}, str(cache / 'python'), str(tmp_path)
+    )
     spec = 'git+https://github.com/memory-gate/memory-gate@v0.1.0'
     assert got == Routes(f'pipx install --force {spec} && memory-gate review', DECLINE_HOOK)
     local = config.replace('https://github.com/memory-gate/memory-gate', '../mg')
