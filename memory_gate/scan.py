@@ -49,10 +49,15 @@ def may_hold(raw: bytes) -> bool:
     return any(map(raw.__contains__, P.NEEDLES))
 
 
+def names_secret(key: str | None) -> bool:
+    """Whether a JSON key names a secret ("password", "apiKey"): its value is searched, the key its context."""
+    return key is not None and any(map(key.lower().__contains__, P.WORD_HINTS))
+
+
 def holds_needle(key: str | None, value: str, needles: Sequence[str] = P.TEXT_NEEDLES) -> bool:
     """Whether a JSON string is worth searching: it holds a needle (of those its line holds), or its key
     names a secret."""
-    if key and any(map(key.lower().__contains__, P.WORD_HINTS)):
+    if names_secret(key):
         return True
     return len(value) >= 4 and any(map(value.__contains__, needles))
 
@@ -148,7 +153,7 @@ def merged(spans: Iterable[Span]) -> list[Span]:
 
 def in_context(key: str | None, value: str) -> list[Span]:
     """A JSON value's credentials; a key that names a secret ("password": "...") is read as its context."""
-    if key and any(map(key.lower().__contains__, P.WORD_HINTS)):
+    if key is not None and names_secret(key):
         head = key + '='
         return [s._replace(start=max(s.start - len(head), 0), end=s.end - len(head))
                 for s in detect(head + value) if s.end > len(head)]
@@ -270,7 +275,7 @@ class InLine:
         return known
 
     def worth_searching(self, key: str | None, value: str) -> bool:
-        if key and any(map(key.lower().__contains__, P.WORD_HINTS)):
+        if names_secret(key):
             return True
         return len(value) >= 4 and any(text in value and self.holds(text) for text in P.NEEDLE_ORDER)
 
