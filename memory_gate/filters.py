@@ -90,12 +90,17 @@ class Verdict(NamedTuple):
 
 
 NO_SIGNAL, LENGTH, NOISE = 'no_signal', 'length', 'noise:'
+# U+FFFD: what an undecodable byte or a lone surrogate became. A bullet never carries one: the
+# words it stood for are lost, and memory would keep the hole (counted 'noise:undecodable').
+UNDECODABLE = 'undecodable'
 
 
 def fitting(sentence: str, rule: Rule, noise: str | None,
             min_length: int, max_length: int) -> Verdict:
     """The verdict on a sentence a rule picked: dropped as noise (the noise rule's name), for its
     length, or kept."""
+    if noise is None and '\ufffd' in sentence:
+        noise = UNDECODABLE
     if noise is not None:
         return Verdict(False, NOISE + noise, rule)
     if not length_ok(sentence, min_length, max_length):

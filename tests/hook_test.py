@@ -634,18 +634,23 @@ def test_merge_judges_what_neither_side_had(project: Repo) -> None:
     assert project.git('log', '-1', '--format=%p').count(' ') == 1
 
 
-def test_a_lone_surrogate_in_a_bullet_is_proposed_replaced(project: Repo) -> None:
-    """What a JavaScript string cut mid-emoji serialises to: the hook proposes, no traceback."""
-    path = project.path / 's.jsonl'
-    path.write_text('{"role": "user", "text": "We decided to keep the parser \\ud83d in Python."}\n')
+@pytest.mark.parametrize('bad', [b'caf\xe9', b'\\ud83d'])
+def test_a_bullet_never_carries_the_replacement_character(project: Repo, bad: bytes) -> None:
+    """Invalid UTF-8 (a Latin-1 byte) and a lone surrogate escape (a JavaScript string cut mid-emoji)
+    both become U+FFFD: the sentence that holds one is dropped, counted, and the rest of its line and
+    file is still proposed; no traceback."""
+    line = (b'{"role": "user", "text": "We decided to keep the ' + bad + b' parser in Python. '
+            + NEVER.encode() + b'"}\n')
+    (project.path / 's.jsonl').write_bytes(line)
     project.git('add', 's.jsonl')
     done = project.commit()
     assert done.returncode == 1 and 'Traceback' not in done.stdout, done.stdout
-    bullet = '+- We decided to keep the parser \ufffd in Python.'
-    assert bullet in done.stdout
-    assert bullet in (project.path / 's.jsonl.memory.diff').read_text(encoding='utf-8')
-    built = project.memory_gate('build', '--json', 's.jsonl')
-    assert built.returncode == 0 and '\ufffd in Python.' in built.stdout and not built.stderr
+    diff = (project.path / 's.jsonl.memory.diff').read_text(encoding='utf-8')
+    assert '\ufffd' not in diff and '\ufffd' not in done.stdout
+    assert f'+- {NEVER}' in diff and 'parser' not in diff
+    built = project.memory_gate('build', '--json', '--stats', 's.jsonl')
+    assert built.returncode == 0 and '\ufffd' not in built.stdout
+    assert json.loads(built.stdout)['stats']['noise:undecodable'] == 1
     assert project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual').returncode == 0
     assert project.commit().returncode == 0
 

@@ -58,11 +58,12 @@ def test_long_string_is_fine() -> None:
     assert stats_of(line)['mined'] == 1
 
 
-def test_invalid_utf8_is_replaced_and_counted() -> None:
-    line = b'{"role": "user", "text": "We decided to keep caf\xe9 in pure Python."}\n'
+def test_invalid_utf8_is_counted_and_its_sentence_never_proposed() -> None:
+    line = (b'{"role": "user", "text": "We decided to keep caf\xe9 in pure Python. '
+            b'Never push directly to main."}\n')
     result = build([Transcript('t.jsonl', [line])], Settings())
-    assert result.stats['undecodable'] == 1
-    assert [p.text for p in result.proposed] == ['We decided to keep caf\ufffd in pure Python.']
+    assert result.stats['undecodable'] == 1 and result.stats['noise:undecodable'] == 1
+    assert [p.text for p in result.proposed] == ['Never push directly to main.']
 
 
 def test_bom_and_crlf() -> None:
