@@ -1,7 +1,7 @@
 """The rows of issue 25 in speed.py's table: the Codex and Copilot shapes, each folder of the
 real corpus, and what users hit before speed (memory file size, ledger size, peak memory).
 
-    python benchmarks/speed.py --only shapes,real,hook,ledger,turn     (these rows alone)
+    python benchmarks/speed.py --only scale       (these rows alone: shapes,real,hook,ledger,turn)
 
 Each row is a median of process CPU time (user + system) over at least 5 runs, paired with
 its floor (a json.loads loop over the same files) in the same run, or an absolute figure
@@ -16,10 +16,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from benchmarks.speed import (
+from benchmarks.harness import (
+    CLI,
     DATA,
-    HWM,
     MB,
+    Group,
+    Row,
     base_cmd,
     build_cmd,
     generate,
@@ -28,10 +30,6 @@ from benchmarks.speed import (
 )
 
 REAL = Path(__file__).resolve().parent.parent.parent / 'shared' / 'transcripts' / 'real'
-Row = tuple[str, str, str, str]
-# The command line, in a process that reports its own peak RSS (as speed.BUILD does).
-CLI = ('import sys\nfrom memory_gate.cli import main\nrc = main(sys.argv[1:])\n' + HWM
-       + '\nraise SystemExit(rc)')
 
 
 def tool_output(rng: random.Random) -> str:
@@ -201,7 +199,7 @@ def hook(none: Path, runs: int, quick: bool) -> list[Row]:
     """What users hit before speed: the memory file's size, through the hook."""
     repo = hook_repo(100, 100_000)
     command = [sys.executable, '-c', CLI, 'hook', '--memory', 'AGENTS.md',
-            *sorted(p.name for p in repo.glob('t*.jsonl'))]
+               *sorted(p.name for p in repo.glob('t*.jsonl'))]
     floor = base_cmd(*sorted(repo.glob('t*.jsonl')))
     ours, bare, peak = interleaved(command, floor, runs, cwd=repo)
     return [('scale: hook, 100 transcripts x 100,000-line memory file',
@@ -235,4 +233,10 @@ def turn(none: Path, runs: int, quick: bool) -> list[Row]:
     return rows
 
 
-GROUPS = {'shapes': shapes, 'real': real, 'hook': hook, 'ledger': ledger, 'turn': turn}
+GROUPS: dict[str, tuple[Group, str]] = {
+    'shapes': (shapes, 'Codex and Copilot CLI shapes, 50 MB each (10 MB when --quick)'),
+    'real': (real, '../shared/transcripts/real, each folder, each file repeated to 5 MB'),
+    'hook': (hook, 'the hook on 100 transcripts x 100,000-line memory file'),
+    'ledger': (ledger, 'build with a 1,000,000-line ledger, peak RSS'),
+    'turn': (turn, 'one 7.6 MB user turn; a real log repeated to 500 MB (not --quick)'),
+}

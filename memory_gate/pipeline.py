@@ -26,8 +26,9 @@ from memory_gate.withhold import Leaks, shared_leak, turn_leaks
 WHOLE_TURN_SCREEN = 500
 
 
-# The rules a sentence gets when no signal rule picked it: a line marked for memory, an accepted recommendation,
-# an item under a heading that names decisions ("## Decisions", "### Key Decisions").
+# The rules a sentence gets when no signal rule picked it: a line marked for memory, an accepted
+# recommendation, an item under a heading that names decisions ("## Decisions", "### Key
+# Decisions").
 MARKED = Rule('marked', 'marked', '')
 RECOMMENDED = Rule('recommended', 'decision', '')
 LISTED = Rule('listed_decision', 'decision', '')
@@ -35,13 +36,15 @@ MAX_PENDING = 50  # recommendations waiting for the user's answer
 
 
 def described(proposal: Proposal, names: Sequence[str]) -> Proposal:
-    """The proposal with its evidence in words (only for what is shown: kept, or listed under the threshold)."""
+    """The proposal with its evidence in words (only for what is shown: kept, or listed under
+    the threshold)."""
     features = evidence.weighed(proposal.text, names, weights.WEIGHTS)
     return proposal._replace(evidence=evidence.describe(features), features=features)
 
 
 class _Candidate(NamedTuple):
-    """A candidate before it is weighed; a recommendation waits in `pending` for the next user turn."""
+    """A candidate before it is weighed; a recommendation waits in `pending` for the next user
+    turn."""
 
     order: int
     proposal: Proposal
@@ -62,16 +65,21 @@ class _Run:
         self.withheld: list[Withheld] = []
         self.secrets: list[Secret] = []  # credentials in the transcripts' own lines
         self.leaks: tuple[Turn | None, Leaks] = (None, ())  # the last turn's credentials
-        self.judge = filters.Judge(settings.signal_rules, settings.noise_rules, settings.min_length, settings.max_length)
+        self.judge = filters.Judge(settings.signal_rules, settings.noise_rules,
+                                   settings.min_length, settings.max_length)
 
-    def transcript(self, source: str, lines: Iterable[bytes | None], stats: Counter[str], start: int = 1) -> None:
+    def transcript(self, source: str, lines: Iterable[bytes | None], stats: Counter[str],
+                   start: int = 1) -> None:
         lines = scan.watch(source, lines, start, self.secrets, self.settings.allowed)
         for outcome in parse_lines(lines, stats):
             if outcome.line < start:
                 stats['skipped_committed'] += 1
                 continue
+            if outcome.skipped == 'malformed':
+                stats['malformed'] += 1
+                continue
             if outcome.skipped:
-                stats[outcome.skipped if outcome.skipped == 'malformed' else 'skipped_' + outcome.skipped] += 1
+                stats['skipped_' + outcome.skipped] += 1
                 continue
             stats['mined'] += 1
             for turn in outcome.turns:
@@ -79,7 +87,7 @@ class _Run:
         self.settle(None, stats)
 
     def turn(self, source: str, turn: Turn, stats: Counter[str]) -> None:
-        if turn.role == 'user':  # before the roles check: a user turn can accept what the assistant recommended
+        if turn.role == 'user':  # before the roles check: it can accept what was recommended
             self.settle(turn, stats)
         if turn.role not in self.settings.roles:
             stats['skipped_role_turns'] += 1
@@ -87,18 +95,26 @@ class _Run:
         prose, code_lines = strip_code(sanitize(turn.text))
         stats['code_lines'] += code_lines
         if turn.role == 'assistant' and prose.strip():
-            self.settle(None, stats)  # a recommendation is accepted only in answer to the turn that made it
-        if len(prose) <= WHOLE_TURN_SCREEN and self.judge.silent(prose) and not evidence.may_speak(prose, turn.role):
+            self.settle(None, stats)  # accepted only in answer to the turn that recommended it
+        if self.silent(prose, turn.role):
             count = count_sentences(prose)
             stats['sentences'] += count
             stats['dropped_no_signal'] += count
             return
-        for sentence, ctx in evidence.placed(list(split_marked(prose)), turn.role, turn.voice, filters.strip_lead):
+        said = list(split_marked(prose))
+        for sentence, ctx in evidence.placed(said, turn.role, turn.voice, filters.strip_lead):
             stats['sentences'] += 1
             self.sentence(source, turn, sentence, ctx, stats)
 
-    def sentence(self, source: str, turn: Turn, sentence: str, ctx: evidence.Context, stats: Counter[str]) -> None:
-        """Drop a sentence (no signal, noise, length), or weigh it as a candidate (a recommendation waits)."""
+    def silent(self, prose: str, role: str) -> bool:
+        """Whether no rule and no cue can speak in a short turn (screened whole, not split)."""
+        return (len(prose) <= WHOLE_TURN_SCREEN and self.judge.silent(prose)
+                and not evidence.may_speak(prose, role))
+
+    def sentence(self, source: str, turn: Turn, sentence: str, ctx: evidence.Context,
+                 stats: Counter[str]) -> None:
+        """Drop a sentence (no signal, noise, length), or weigh it as a candidate (a
+        recommendation waits)."""
         verdict = self.verdict(sentence, turn, ctx)
         found = verdict.rule
         if found is None:
@@ -110,22 +126,24 @@ class _Run:
             if verdict.reason != filters.LENGTH:
                 stats[verdict.reason] += 1
             return
-        proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind, whole(turn.session),
-                            whole(turn.timestamp), turn.message)
+        proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind,
+                            whole(turn.session), whole(turn.timestamp), turn.message)
         if self.leaks[0] is not turn:
             self.leaks = (turn, turn_leaks(turn.text, self.settings.allow_secrets))
-        item = _Candidate(self.order, proposal, ctx._replace(kind=found.kind, own_rule=found.own), self.leaks[1])
+        ctx = ctx._replace(kind=found.kind, own_rule=found.own)
+        item = _Candidate(self.order, proposal, ctx, self.leaks[1])
         self.order += 1
         if turn.role == 'assistant' and evidence.is_recommendation(sentence):
             self.pending.append(item)
-            if len(self.pending) > MAX_PENDING:  # memory stays bounded in a turn of endless recommendations
+            if len(self.pending) > MAX_PENDING:  # bounded in a turn of endless recommendations
                 self.release(self.pending.pop(0), stats)
         else:
             self.weigh(item, stats)
 
     def verdict(self, sentence: str, turn: Turn, ctx: evidence.Context) -> filters.Verdict:
-        """The judge's verdict; a marked statement is kept unless it is a question, a recommendation may wait, and
-        what a plan lists under its decisions is a candidate as such (unless it is noise)."""
+        """The judge's verdict; a marked statement is kept unless it is a question, a
+        recommendation may wait, and what a plan lists under its decisions is a candidate as
+        such (unless it is noise)."""
         if ctx.marked:
             noise = 'question' if sentence.rstrip().endswith(('?', '？')) else None
             noise = noise or ('marked_moment' if evidence.marked_moment(sentence) else None)
@@ -133,17 +151,20 @@ class _Run:
         verdict = self.judge.verdict(sentence)
         if verdict.rule is None and ctx.section == 'decision_section':
             return self.fitting(sentence, LISTED, self.judge.noise_reason(sentence) or None)
-        if verdict.rule is None and turn.role == 'assistant' and evidence.is_recommendation(sentence):
+        if (verdict.rule is None and turn.role == 'assistant'
+                and evidence.is_recommendation(sentence)):
             return self.fitting(sentence, RECOMMENDED, None)
         return verdict
 
     def fitting(self, sentence: str, rule: Rule, noise: str | None) -> filters.Verdict:
         """The verdict on a sentence no signal rule had to pick: noise, its length, or kept."""
-        return filters.fitting(sentence, rule, noise, self.settings.min_length, self.settings.max_length)
+        settings = self.settings
+        return filters.fitting(sentence, rule, noise, settings.min_length, settings.max_length)
 
     def settle(self, turn: Turn | None, stats: Counter[str]) -> None:
-        """Weigh the waiting recommendations: accepted when this user turn says so, on their own otherwise."""
-        if not self.pending:  # most turns: no acceptance to look for (its pattern is the costliest to compile)
+        """Weigh the waiting recommendations: accepted when this user turn says so, on their
+        own otherwise."""
+        if not self.pending:  # most turns: no acceptance to look for (the costliest to compile)
             return
         accepted = turn is not None and evidence.is_acceptance(turn.text)
         for item in self.pending:
@@ -155,7 +176,8 @@ class _Run:
         self.pending = []
 
     def release(self, item: _Candidate, stats: Counter[str]) -> None:
-        """A recommendation nobody accepted: weighed as it stands, or dropped when only acceptance made it one."""
+        """A recommendation nobody accepted: weighed as it stands, or dropped when only
+        acceptance made it one."""
         if item.proposal.rule == RECOMMENDED.name:
             stats['not_accepted'] += 1
         else:
@@ -189,10 +211,10 @@ class _Run:
         stats['rule:' + proposal.rule] += 1
         self.ranking.keep(score, item.order, described(proposal, names))
 
-
     def secret(self, item: _Candidate) -> str | None:
         """The kind of credential a candidate holds, whole or in part of one found in its turn."""
-        return secret_kind(item.proposal.text, self.settings.allow_secrets) or shared_leak(item.proposal.text, item.leaks)
+        text = item.proposal.text
+        return secret_kind(text, self.settings.allow_secrets) or shared_leak(text, item.leaks)
 
 
 def build(
@@ -203,7 +225,8 @@ def build(
     proposed_before: Sequence[str] = (),
     reviewed: Iterable[str] = (),
 ) -> Result:
-    """Judge transcripts together, in order, against memory; return what to propose and why the rest was not.
+    """Judge transcripts together, in order, against memory; return what to propose and why
+    the rest was not.
 
     `declined` are identities from the ledger; `proposed_before` are bullets already
     proposed elsewhere in this review (treated as known, counted 'already_proposed');
@@ -226,6 +249,8 @@ def build(
     for proposal in held_back:
         files[proposal.source]['held_back'] += 1
     for stats in files.values():
-        stats['parsed'] = stats['lines'] - stats['blank'] - stats['oversized'] - stats['malformed'] - stats['unread']
+        unparsed = ('blank', 'oversized', 'malformed', 'unread')
+        stats['parsed'] = stats['lines'] - sum(stats[k] for k in unparsed)
         total.update(stats)
-    return Result(proposed, total, files, run.withheld, held_back, run.ranking.best_under(), run.secrets)
+    under = run.ranking.best_under()
+    return Result(proposed, total, files, run.withheld, held_back, under, run.secrets)

@@ -7,9 +7,11 @@ from collections.abc import Collection, Iterator
 
 from memory_gate.credentials import redact
 
-# Patterns are compiled on first use, so start-up pays only for what a run needs, and held (re.search looks in re's cache).
+# Patterns are compiled on first use, so start-up pays only for what a run needs, and held
+# (re.search looks in re's cache).
 compiled = functools.cache(re.compile)
-any_of = functools.cache(lambda words: re.compile('|'.join(map(re.escape, words))))  # one search for any of the words
+# One search for any of the words.
+any_of = functools.cache(lambda words: re.compile('|'.join(map(re.escape, words))))
 # A fenced block (``` or ~~~, up to its closing fence or the end of the text).
 FENCE_RE = r'(?ms)^[ \t]{0,3}(`{3,}|~{3,})[^\n]*(?:\n.*?)??(?:\n[ \t]{0,3}\1[`~]*[ \t]*$|\Z)'
 # Indented code: a run of lines indented by 4+ spaces or a tab after a blank line.
@@ -18,8 +20,9 @@ INDENTED_RE = r'(?:\A|\n[ \t]*\n)((?:(?: {4}|\t)[^\n]*(?:\n|\Z))+)'
 # cut; Chinese 。！？； with or without a space. Line breaks always end a sentence. The
 # pattern starts at the punctuation itself, so re skips quickly to the places worth trying.
 SPLIT_RE = (
-    r'(?i)[.!?。！？；](?:(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!\bMr\.)(?<!\bDr\.)'
-    r'(?<!\bMs\.)(?<!\bSt\.)(?<!\bNo\.)[)"\'\]]*\s+|(?<=[。！？；])\s*)'
+    r'(?i)[.!?。！？；](?:(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)'
+    r'(?<!\bcf\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bNo\.)[)"\'\]]*\s+'
+    r'|(?<=[。！？；])\s*)'
 )
 # A leading list marker, heading, or quote marker is layout, not words.
 LEAD_MARK_RE = r'^(?:(?:[-*+•]|\d{1,3}[.)]|#{1,6}|>)\s+)+'
@@ -28,12 +31,16 @@ LAYOUTS = {'#': 'heading', '>': 'quote'}
 
 
 def holds(text: str, words: tuple[str, ...]) -> bool:
-    """Whether the text holds one of the words; past ASCII, where `word in text` first widens each word, in one search."""
-    return any(map(text.__contains__, words)) if text.isascii() else any_of(words).search(text) is not None
+    """Whether the text holds one of the words; past ASCII, where `word in text` first widens
+    each word, in one search."""
+    if text.isascii():
+        return any(map(text.__contains__, words))
+    return any_of(words).search(text) is not None
 
 
 def strip_code(text: str) -> tuple[str, int]:
-    """Remove fenced and indented code blocks; return the prose and the number of code lines dropped."""
+    """Remove fenced and indented code blocks; return the prose and the number of code lines
+    dropped."""
     dropped = 0
 
     def cut_fence(match: re.Match[str]) -> str:
@@ -53,7 +60,8 @@ def strip_code(text: str) -> tuple[str, int]:
 
 
 def pieces(line: str) -> Iterator[str]:
-    """The line cut after each sentence end, the space after it dropped (what re.split would give)."""
+    """The line cut after each sentence end, the space after it dropped (what re.split would
+    give)."""
     start = 0
     for end in compiled(SPLIT_RE).finditer(line):
         yield line[start: end.start() + 1]
@@ -77,7 +85,8 @@ def marked_lines(text: str) -> Iterator[tuple[str, str]]:
 
 
 def split_sentences(text: str) -> Iterator[str]:
-    """Yield the non-empty sentences of prose: one line at a time, list markers removed, whitespace collapsed."""
+    """Yield the non-empty sentences of prose: one line at a time, list markers removed,
+    whitespace collapsed."""
     for sentence, _, _ in split_marked(text):
         yield sentence
 
@@ -89,7 +98,9 @@ def split_marked(text: str) -> Iterator[tuple[str, str, bool]]:
         for piece in pieces(line):
             if piece and not piece.isspace():
                 piece = ' '.join(piece.split())
-                yield (compiled(LEAD_MARK_RE).sub('', piece) if piece[0] in MARK_CHARS else piece), layout, first
+                if piece[0] in MARK_CHARS:
+                    piece = compiled(LEAD_MARK_RE).sub('', piece)
+                yield piece, layout, first
                 first = False
 
 
@@ -97,20 +108,24 @@ def count_sentences(text: str) -> int:
     """len(list(split_sentences(text))), without building the sentences."""
     count = 0
     for line, _ in marked_lines(text):
-        parts = compiled(SPLIT_RE).split(line)  # a line is stripped: only its last part can be empty
+        parts = compiled(SPLIT_RE).split(line)  # a line is stripped: only the last can be empty
         count += len(parts) - (not parts[-1])
     return count
 
 
-# Terminal escape sequences (CSI, OSC) and control or bidi-override characters: never printed raw.
+# Terminal escape sequences (CSI, OSC) and control or bidi-override characters: never printed
+# raw.
 ESCAPE_RE = r'\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|\Z)|\x1b[@-_]?'
-# A lone UTF-16 surrogate (JSON's "\ud83d", a JavaScript string cut mid-emoji) cannot be written as UTF-8: it
-# becomes U+FFFD, as an undecodable byte does. Must catch: 'cut \ud83d here'; must not: a whole emoji.
+# A lone UTF-16 surrogate (JSON's "\ud83d", a JavaScript string cut mid-emoji) cannot be written
+# as UTF-8: it becomes U+FFFD, as an undecodable byte does. Must catch: 'cut \ud83d here'; must
+# not: a whole emoji.
 SURROGATE_RE = r'[\ud800-\udfff]'
-CONTROL_RE = '[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]'
+CONTROL_RE = ('[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029'
+              '\u202a-\u202e\u2066-\u2069\ufeff]')
 
-# Typographic apostrophes, as Codex and many editors write them ("I’m", "don’t"), read as the typewriter one by
-# the rules and cues (which spell "i'm", "don't"); the text proposed keeps what was written.
+# Typographic apostrophes, as Codex and many editors write them ("I’m", "don’t"), read as the
+# typewriter one by the rules and cues (which spell "i'm", "don't"); the text proposed keeps
+# what was written.
 APOSTROPHES = str.maketrans('’‘', "''")
 
 
@@ -124,12 +139,14 @@ def whole(text: str) -> str:
 
 
 def sanitize(text: str) -> str:
-    """Text without terminal escape sequences, control characters or lone surrogates (tabs and line breaks stay)."""
+    """Text without terminal escape sequences, control characters or lone surrogates (tabs and
+    line breaks stay)."""
     text = whole(text)
     text = compiled(ESCAPE_RE).sub('', text) if '\x1b' in text else text
     return compiled(CONTROL_RE).sub(' ', text.replace('\r\n', '\n').replace('\r', '\n'))
 
 
 def printable(text: str, allowed: Collection[str] = ()) -> str:
-    """One line of text that is safe to print: no control sequences, and no credential (masked, whatever its source)."""
+    """One line of text that is safe to print: no control sequences, and no credential
+    (masked, whatever its source)."""
     return redact(' '.join(sanitize(text).split('\n')).replace('\t', ' '), allowed)
