@@ -29,7 +29,8 @@ from memory_gate.scan import scan_line
 from tests.leaks_test import LEAKS
 
 PEM_BODY = 'MIIEpAIBAAKCAQEA' + 'EXAMPLE0EXAMPLE1' * 6
-PEMS = [('private key', f'-----BEGIN {kind}PRIVATE KEY-----\n{PEM_BODY}\n{PEM_BODY}\n-----END {kind}PRIVATE KEY-----')
+PEMS = [('private key', f'-----BEGIN {kind}PRIVATE KEY-----\n{PEM_BODY}\n{PEM_BODY}\n'
+                        f'-----END {kind}PRIVATE KEY-----')
         for kind in ('RSA ', 'EC ', 'OPENSSH ', '', 'ENCRYPTED ', 'DSA ')]
 
 
@@ -40,20 +41,26 @@ class Case(NamedTuple):
 
 
 def claude_tool_output(text: str) -> str:
-    return json.dumps({'type': 'user', 'sessionId': 's', 'uuid': 'u', 'message': {'role': 'user', 'content': [
-        {'type': 'tool_result', 'tool_use_id': 't', 'content': text}]}}, ensure_ascii=False)
+    content = [{'type': 'tool_result', 'tool_use_id': 't', 'content': text}]
+    message = {'role': 'user', 'content': content}
+    record = {'type': 'user', 'sessionId': 's', 'uuid': 'u', 'message': message}
+    return json.dumps(record, ensure_ascii=False)
 
 
 def cases() -> list[Case]:
     found = []
-    values = [(k, v, s) for k, v, s in corpus()] + [(leak, v, s.replace('{}', '{}')) for leak, s, v in LEAKS]
+    values = [(k, v, s) for k, v, s in corpus()]
+    values += [(leak, v, s.replace('{}', '{}')) for leak, s, v in LEAKS]
     for kind, value, sentence in values:
         text = sentence.replace('{}', value) if '{}' in sentence else sentence.format(value)
-        found.append(Case(kind, 'prose', json.dumps({'role': 'user', 'text': text}, ensure_ascii=False)))
-        found.append(Case(kind, '.env', claude_tool_output(f'$ cat .env\nNODE_ENV=production\nSERVICE_SECRET={value}\n')))
+        prose = json.dumps({'role': 'user', 'text': text}, ensure_ascii=False)
+        found.append(Case(kind, 'prose', prose))
+        env = f'$ cat .env\nNODE_ENV=production\nSERVICE_SECRET={value}\n'
+        found.append(Case(kind, '.env', claude_tool_output(env)))
         found.append(Case(kind, 'tool output', claude_tool_output(f'$ cat NOTES.md\n{text}\n')))
     for kind, pem in PEMS:
-        found.append(Case(kind, 'JSON-escaped PEM', claude_tool_output(f'$ cat deploy/id_key\n{pem}\n')))
+        line = claude_tool_output(f'$ cat deploy/id_key\n{pem}\n')
+        found.append(Case(kind, 'JSON-escaped PEM', line))
     return found
 
 
@@ -79,7 +86,8 @@ def run_both(lines: list[bytes]) -> tuple[set[int], set[int] | None]:
     except ImportError:
         return ours, None
     found = set()
-    with tempfile.TemporaryDirectory() as folder:  # a file a case: detect-secrets reports a value once a file
+    # a file a case: detect-secrets reports a value once a file
+    with tempfile.TemporaryDirectory() as folder:
         for number, line in enumerate(lines, 1):
             path = Path(folder) / f'{number}.jsonl'
             path.write_bytes(line)
@@ -96,7 +104,8 @@ def timed(fn: Callable[[], object]) -> float:
 def recall_table(found: list[Case]) -> None:
     lines = [(c.line + '\n').encode() for c in found]
     ours, theirs = run_both(lines)
-    forms = sorted({c.form for c in found}, key=['prose', '.env', 'tool output', 'JSON-escaped PEM'].index)
+    order = ['prose', '.env', 'tool output', 'JSON-escaped PEM']
+    forms = sorted({c.form for c in found}, key=order.index)
     print(f'recall on {len(found)} fake credentials ({len({c.kind for c in found})} kinds), '
           'a case found when its line is reported:')
     print('| form | cases | memory-gate | detect-secrets |')
@@ -114,7 +123,8 @@ def recall_table(found: list[Case]) -> None:
 
 
 def false_alarms(paths: list[Path]) -> None:
-    """Lines reported (detect-secrets reports a value once a file: its count is of distinct values)."""
+    """Lines reported (detect-secrets reports a value once a file: its count is of distinct
+    values)."""
     ours_total, theirs_total, ours_time, theirs_time = 0, 0, 0.0, 0.0
     flagged: list[str] = []
     for path in paths:
@@ -132,7 +142,8 @@ def false_alarms(paths: list[Path]) -> None:
         except ImportError:
             theirs_total = -1
     shown = '-' if theirs_total < 0 else str(theirs_total)
-    print(f'false alarms on {len(paths)} real sessions (lines reported; no real credential is known in them):')
+    print(f'false alarms on {len(paths)} real sessions '
+          '(lines reported; no real credential is known in them):')
     print('| scanner | lines | process seconds |')
     print('| --- | --- | --- |')
     print(f'| memory-gate | {ours_total} | {ours_time:.1f} |')

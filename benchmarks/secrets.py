@@ -1,4 +1,5 @@
-"""Credential detection, measured: the corpus withheld by kind, false withholds, and the cost per candidate.
+"""Credential detection, measured: the corpus withheld by kind, false withholds, and the cost
+per candidate.
 
     python -m benchmarks.secrets [TRANSCRIPT.jsonl ...]
 
@@ -36,7 +37,8 @@ def expand(value: str) -> str:
 def corpus() -> list[tuple[str, str, str]]:
     """(kind, value, sentence with {} for the value) for every case of the corpus."""
     lines = CORPUS.read_text(encoding='utf-8').splitlines()
-    cases = [[part.strip() for part in line.split(' | ', 2)] for line in lines if line and not line.startswith('#')]
+    cases = [[part.strip() for part in line.split(' | ', 2)]
+             for line in lines if line and not line.startswith('#')]
     return [(kind, expand(value), sentence) for kind, value, sentence in cases]
 
 
@@ -46,16 +48,20 @@ def run(text: str) -> Counter[str]:
 
 
 def durable_statements() -> dict[str, list[str]]:
-    """The labeled durable statements of the devset, and the real sessions' label quotes when present."""
+    """The labeled durable statements of the devset, and the real sessions' label quotes when
+    present."""
     devset = [item.text for path in sorted((HERE / 'devset').glob('*.txt'))
-              for item in parse(path.read_text(encoding='utf-8'))[1] if item.label and item.label != 'trap']
-    quotes = [json.loads(line).get('quote') or '' for path in sorted((REAL / 'labels').glob('*.jsonl'))
+              for item in parse(path.read_text(encoding='utf-8'))[1]
+              if item.label and item.label != 'trap']
+    quotes = [json.loads(line).get('quote') or ''
+              for path in sorted((REAL / 'labels').glob('*.jsonl'))
               for line in path.read_text(encoding='utf-8').splitlines() if line.strip()]
     return {'devset durable statements': devset, 'real label quotes': quotes}
 
 
 def candidates(paths: list[str]) -> list[str]:
-    """Every candidate bullet of these transcripts, with no cap and no score threshold (withheld ones aside)."""
+    """Every candidate bullet of these transcripts, with no cap and no score threshold (withheld
+    ones aside)."""
     everything = build(transcripts(paths, []), Settings(max_add=sys.maxsize, threshold=0.0))
     return [p.text for p in everything.proposed + everything.held_back]
 
@@ -73,18 +79,22 @@ def cost(texts: list[str]) -> float:
 
 def main(argv: list[str]) -> int:
     cases = corpus()
-    withheld = Counter(kind for kind, value, sentence in cases if run(sentence.replace('{}', value))['withheld_secret:' + kind])
+    withheld = Counter(kind for kind, value, sentence in cases
+                       if run(sentence.replace('{}', value))['withheld_secret:' + kind])
     controls = sum(run(sentence.replace('{}', '<token>'))['proposed'] for _, _, sentence in cases)
-    print(f'corpus: {sum(withheld.values())}/{len(cases)} withheld with their kind, {len(set(k for k, _, _ in cases))} kinds; '
+    kinds = len({k for k, _, _ in cases})
+    print(f'corpus: {sum(withheld.values())}/{len(cases)} withheld with their kind, {kinds} kinds; '
           f'controls proposed {controls}/{len(cases)}')
     for kind, total in sorted(Counter(k for k, _, _ in cases).items()):
         print(f'  {kind}: {withheld[kind]}/{total}')
     for name, texts in durable_statements().items():
         false = [t for t in texts if secret_kind(t)]
-        print(f'false withholds, {name}: {len(false)}/{len(texts)} ({len(false) / max(len(texts), 1):.1%})')
+        share = len(false) / max(len(texts), 1)
+        print(f'false withholds, {name}: {len(false)}/{len(texts)} ({share:.1%})')
     paths = argv or sorted(str(p) for p in REAL.glob('*/*.jsonl') if p.parent.name != 'labels')
     texts = candidates(paths)
-    print(f'cost: {cost(texts):.1f} us per candidate ({len(texts)} candidates of {len(paths)} transcripts), '
+    print(f'cost: {cost(texts):.1f} us per candidate '
+          f'({len(texts)} candidates of {len(paths)} transcripts), '
           f'{sum(map(bool, map(secret_kind, texts)))} withheld')
     return 0
 

@@ -37,7 +37,7 @@ class CollectError(Exception):
 def redacted(data: bytes) -> tuple[bytes, int]:
     """Every line with its credentials masked by the credentials detector (memory_gate.scan),
     line-local and deterministic; and how many were masked."""
-    from memory_gate import scan
+    from memory_gate import redact, scan
 
     out, count = [], 0
     for number, raw in enumerate(data.splitlines(keepends=True), 1):
@@ -45,7 +45,7 @@ def redacted(data: bytes) -> tuple[bytes, int]:
             out.append(raw)
             continue
         body = raw.rstrip(b'\r\n')
-        line, found = scan.redact_line(body.decode('utf-8', 'surrogateescape'), number)
+        line, found = redact.redact_line(body.decode('utf-8', 'surrogateescape'), number)
         count += len(found)
         out.append(line.encode('utf-8', 'surrogateescape') + raw[len(body) :])
     return b''.join(out), count

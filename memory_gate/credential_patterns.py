@@ -246,7 +246,7 @@ OPAQUE_KEYS = frozenset((
     'integrity', 'checksum', 'sha', 'sha256', 'hash', 'digest',
 ))
 # In tool output (code, logs) a value after a secret word is code more often than a secret: one with these
-# is never taken (scan.plausible). Catch: planResponse.usage?.input_tokens, oauth::get_token, "Bearer " + t, f(x);
+# is never taken (spans.plausible). Catch: planResponse.usage?.input_tokens, oauth::get_token, "Bearer " + t, f(x);
 # not: Pa(ss)=w0rd9, hunter2Xy9.
 CODE_VALUE_RE = (r'[\[\]{}<>;,]|\($|\)$|\(\)|\?\.|::|->|=>|&&|\|\||^[:=+&*\\]|\+$|\.\w+\.'
                  r'|^\d+[:-]'  # a grep hit's line number: src/tokens.rs:183:...

@@ -31,23 +31,28 @@ def _found(kind: str, match: re.Match[str]) -> Finding:
     return Finding(kind, start, start + len(value))
 
 
-def _matches(hints: tuple[str, ...], pattern: str, text: str, screened: str) -> Iterator[re.Match[str]]:
-    """The pattern's matches in text, searched only when `screened` (text, or text lowercased) holds a hint."""
+def _matches(hints: tuple[str, ...], pattern: str, text: str,
+             screened: str) -> Iterator[re.Match[str]]:
+    """The pattern's matches in text, searched only when `screened` (text, or text lowercased)
+    holds a hint."""
     if any(map(screened.__contains__, hints)):
         yield from re.finditer(pattern, text)
 
 
 def has_suspect_word(text: str) -> bool:
-    """Whether any layer could find something (property-tested): a word of 6+ characters that is not all letters
-    once the punctuation after it is cut, or of 12+ characters, or a word naming a password. Most prose has none."""
-    if any(len(w) >= 12 or (len(w) >= 6 and not w.rstrip(P.TRAILING).isalpha()) for w in text.split()):
+    """Whether any layer could find something (property-tested): a word of 6+ characters that is
+    not all letters once the punctuation after it is cut, or of 12+ characters, or a word naming
+    a password. Most prose has none."""
+    words = text.split()
+    if any(len(w) >= 12 or (len(w) >= 6 and not w.rstrip(P.TRAILING).isalpha()) for w in words):
         return True
     folded = text.lower()
     return any(map(folded.__contains__, P.PASSWORD_HINTS))
 
 
 def visible(text: str) -> tuple[str, list[int] | None]:
-    """The text without invisible characters (a soft hyphen inside a key), and where each kept character was."""
+    """The text without invisible characters (a soft hyphen inside a key), and where each kept
+    character was."""
     if text.isascii() or not re.search(P.INVISIBLE_RE, text):
         return text, None
     kept = [i for i, c in enumerate(text) if not re.match(P.INVISIBLE_RE, c)]
@@ -55,7 +60,8 @@ def visible(text: str) -> tuple[str, list[int] | None]:
 
 
 def has_long_run(text: str) -> bool:
-    """Whether the text holds P.MIN_RUN characters without a space: every token shape but a key header needs it."""
+    """Whether the text holds P.MIN_RUN characters without a space: every token shape but a key
+    header needs it."""
     return any(len(word) >= P.MIN_RUN for word in text.split())
 
 
@@ -78,16 +84,23 @@ def word_kind(word: str) -> str:
 
 
 def by_context(text: str) -> Iterator[Finding]:
-    """Layer 2: a credible value after a word naming a secret (assignment, prose, Chinese, flag, header)."""
+    """Layer 2: a credible value after a word naming a secret (assignment, prose, Chinese, flag,
+    header)."""
     folded = text.lower()
     found = [_found(word_kind(match.group('word') or '-p'), match)
-             for hints, pattern in P.CONTEXT_RES for match in _matches(hints, pattern, text, folded)]
-    found += [_found('authorization header', match) for match in _matches(P.HEADER_HINTS, P.HEADER_RE, text, folded)]
-    yield from (f for f in found if is_credible(text[f.start:f.end]) or is_pin(f.kind, text[f.start:f.end]))
+             for hints, pattern in P.CONTEXT_RES
+             for match in _matches(hints, pattern, text, folded)]
+    found += [_found('authorization header', match)
+              for match in _matches(P.HEADER_HINTS, P.HEADER_RE, text, folded)]
+    for f in found:
+        value = text[f.start:f.end]
+        if is_credible(value) or is_pin(f.kind, value):
+            yield f
 
 
 def in_address(text: str) -> Iterator[Finding]:
-    """Layer 3: a password in a URL's or DSN's user-info, a secret in a query or connection-string parameter."""
+    """Layer 3: a password in a URL's or DSN's user-info, a secret in a query or
+    connection-string parameter."""
     for hints, pattern in P.USERINFO_RES:
         for match in _matches(hints, pattern, text, text):
             yield _found('password in a URL', match)
@@ -98,7 +111,8 @@ def in_address(text: str) -> Iterator[Finding]:
 
 
 def by_randomness(text: str) -> Iterator[Finding]:
-    """Layer 4: a long token of mixed letters and digits, random enough, that is nothing more ordinary."""
+    """Layer 4: a long token of mixed letters and digits, random enough, that is nothing more
+    ordinary."""
     if not has_long_run(text):
         return
     for match in re.finditer(P.TOKEN_RE, text):
@@ -109,7 +123,8 @@ def by_randomness(text: str) -> Iterator[Finding]:
 
 
 def by_password(text: str) -> Iterator[Finding]:
-    """Layer 5: what a person types as a secret: a password of any shape, a passphrase, a PIN, user:password."""
+    """Layer 5: what a person types as a secret: a password of any shape, a passphrase, a PIN,
+    user:password."""
     for layer in (passwords.by_password, passwords.by_pair):
         yield from (Finding(*found) for found in layer(text))
 
@@ -120,20 +135,27 @@ def by_signing(text: str) -> Iterator[Finding]:
 
 
 Layer = Callable[[str], Iterator[Finding]]
-LAYERS: tuple[Layer, ...] = (by_shape, in_address, by_context, by_randomness, by_password, by_signing)
+LAYERS: tuple[Layer, ...] = (
+    by_shape, in_address, by_context, by_randomness, by_password, by_signing,
+)
 
 
-def findings(text: str, allowed: Collection[str] = (), layers: Sequence[Layer] = LAYERS) -> Iterator[Finding]:
-    """Every finding of every layer, in layer order, found with invisible characters taken out and placed back
-    where the text has them; placeholders and allowed values are none."""
+def findings(text: str, allowed: Collection[str] = (),
+             layers: Sequence[Layer] = LAYERS) -> Iterator[Finding]:
+    """Every finding of every layer, in layer order, found with invisible characters taken out
+    and placed back where the text has them; placeholders and allowed values are none."""
     seen, where = visible(text)
     if not has_suspect_word(seen):
         return
     for layer in layers:
         for found in layer(seen):
             value = seen[found.start:found.end]
-            if not is_placeholder(value) and not is_allowed(value, allowed):
-                yield found if where is None else found._replace(start=where[found.start], end=where[found.end - 1] + 1)
+            if is_placeholder(value) or is_allowed(value, allowed):
+                continue
+            if where is None:
+                yield found
+            else:
+                yield found._replace(start=where[found.start], end=where[found.end - 1] + 1)
 
 
 def secret_kind(text: str, allowed: Collection[str] = ()) -> str | None:
@@ -142,7 +164,8 @@ def secret_kind(text: str, allowed: Collection[str] = ()) -> str | None:
 
 
 def redact(text: str, allowed: Collection[str] = ()) -> str:
-    """The text with every value that looks like a credential masked: the check at the output edge."""
+    """The text with every value that looks like a credential masked: the check at the output
+    edge."""
     spans = sorted({(f.start, f.end) for f in findings(text, allowed)})
     if not spans:
         return text
@@ -182,21 +205,28 @@ def is_identifier(token: str) -> bool:
 
 
 def is_credible(value: str) -> bool:
-    """A value a secret word introduces that could be the secret: 6+ characters, not words, a path or a version."""
-    if len(value) < 6 or '://' in value or not any(c.isalpha() for c in value) or is_path(value) or is_version(value):
+    """A value a secret word introduces that could be the secret: 6+ characters, not words, a
+    path or a version."""
+    if len(value) < 6 or '://' in value or not any(c.isalpha() for c in value):
+        return False
+    if is_path(value) or is_version(value):
         return False
     return is_scrambled(value) or (not value.isalpha() and re.fullmatch(P.WORDS_RE, value) is None)
 
 
 def is_pin(kind: str, value: str) -> bool:
-    """A password of six or more digits ("the password is 123456", "密码 20240115"): after a password word only."""
+    """A password of six or more digits ("the password is 123456", "密码 20240115"): after a
+    password word only."""
     return kind == 'password' and len(value) >= 6 and value.isdigit()
 
 
 def is_scrambled(value: str) -> bool:
-    """Letters only, a quarter or more of them capitals among lowercase, as base64 is and words are not."""
+    """Letters only, a quarter or more of them capitals among lowercase, as base64 is and words
+    are not."""
     upper = sum(c.isupper() for c in value)
-    return len(value) >= 12 and value.isalpha() and 4 * upper >= len(value) and 4 * (len(value) - upper) >= len(value)
+    lower = len(value) - upper
+    return (len(value) >= 12 and value.isalpha()
+            and 4 * upper >= len(value) and 4 * lower >= len(value))
 
 
 def entropy(token: str) -> float:
@@ -205,9 +235,11 @@ def entropy(token: str) -> float:
 
 
 def is_random(token: str) -> bool:
-    """Long, letters mixed with digits, high entropy, and not a SHA, UUID, version, path or identifier."""
+    """Long, letters mixed with digits, high entropy, and not a SHA, UUID, version, path or
+    identifier."""
     token = re.sub(P.TIMESTAMP_RE, '0', token)  # sync-2026-06-24T01-29-52Z is a name, not a secret
     digits = sum(c.isdigit() for c in token)
     letters = sum(c.isalpha() for c in token)
-    return (len(token) >= P.MIN_RUN and digits >= 1 and letters >= 4 and entropy(token) >= P.MIN_ENTROPY
-            and not is_hex(token) and not is_version(token) and not is_path(token) and not is_identifier(token))
+    return (len(token) >= P.MIN_RUN and digits >= 1 and letters >= 4
+            and entropy(token) >= P.MIN_ENTROPY and not is_hex(token) and not is_version(token)
+            and not is_path(token) and not is_identifier(token))

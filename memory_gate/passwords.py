@@ -1,4 +1,5 @@
-"""What a person types as a secret: passwords, passphrases, PINs, a user:password pair, a signing secret.
+"""What a person types as a secret: passwords, passphrases, PINs, a user:password pair, a
+signing secret.
 
 Vendor shapes and randomness miss these: they are short, all letters, spaced, quoted,
 bracketed or not ASCII, and the word before them names them in many ways and languages.
@@ -12,52 +13,82 @@ from collections.abc import Iterator
 
 from memory_gate import credential_patterns as P
 
-# Words that name a password, in the languages memory-gate reads. Catch: password, passcode, PIN (capitals),
-# contraseña, パスワード, 密码; not: pin (the verb: "pin the version"), bypass, compass.
+# Words that name a password, in the languages memory-gate reads. Catch: password, passcode,
+# PIN (capitals), contraseña, パスワード, 密码; not: pin (the verb: "pin the version"), bypass,
+# compass.
 PASSWORD_WORDS = (
     r'(?i:(?<![a-z])(?:pass(?:word|wd|code|phrase|wort)s?|pwd|contrase[ñn]a|senha|kennwort'
-    r'|mot de passe|pin[ _-]?code))(?![a-z])|(?<![A-Za-z])PIN(?![A-Za-z])|パスワード|暗証番号|비밀번호|密码|口令'
+    r'|mot de passe|pin[ _-]?code))(?![a-z])|(?<![A-Za-z])PIN(?![A-Za-z])'
+    r'|パスワード|暗証番号|비밀번호|密码|口令'
 )
-# Keys that are secrets by what they open. Catch: unseal key, recovery key, signing secret; not: primary key, sort key.
-KEY_WORDS = (r'(?i:(?<![a-z])(?:unseal|recovery|master|signing|encryption|decryption|license|licence|root|admin|session'
-             r'|webhook|hmac|shared|client|deploy|ssh|gpg)[ _-](?:key|secret|token)s?(?![a-z]))')
-# What joins the word to its value: is, was, =, :, 是, は, es, ist, est, or nothing after "with"/"use".
-LINK = (r'(?:\s+(?:for|of|on|in|at|to)\s+(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?)?\s*'
-        r'(?:(?:\s(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|is now|es|ist|est|é)\s)'
-        r'|\s*(?:[:=]|:=|=>|是|为|為|は|：|を)\s*)\s*(?:(?:always|now|still|currently|just|simply)\s+)?')
-# The value: quoted (spaces allowed), or a run without spaces; non-ASCII letters and brackets allowed.
-VALUE = (r'(?:"(?P<quoted>[^"\n]{4,64})"|\'(?P<single>[^\'\n]{4,64})\'|(?P<digits>\d{3,6}(?:[ -]\d{3,6})+(?!\w))'
-         r'|(?P<value>[^\s"\'`<>{}\[\],;，。；、！？]{4,128}))')
+# Keys that are secrets by what they open. Catch: unseal key, recovery key, signing secret;
+# not: primary key, sort key.
+KEY_WORDS = (
+    r'(?i:(?<![a-z])(?:unseal|recovery|master|signing|encryption|decryption|license|licence'
+    r'|root|admin|session|webhook|hmac|shared|client|deploy|ssh|gpg)[ _-](?:key|secret|token)s?'
+    r'(?![a-z]))'
+)
+# What joins the word to its value: is, was, =, :, 是, は, es, ist, est, or nothing after
+# "with"/"use".
+LINK = (
+    r'(?:\s+(?:for|of|on|in|at|to)\s+(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?)?\s*'
+    r'(?:(?:\s(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|is now'
+    r'|es|ist|est|é)\s)'
+    r'|\s*(?:[:=]|:=|=>|是|为|為|は|：|を)\s*)\s*(?:(?:always|now|still|currently|just|simply)\s+)?'
+)
+# The value: quoted (spaces allowed), or a run without spaces; non-ASCII letters and brackets
+# allowed.
+VALUE = (
+    r'(?:"(?P<quoted>[^"\n]{4,64})"|\'(?P<single>[^\'\n]{4,64})\''
+    r'|(?P<digits>\d{3,6}(?:[ -]\d{3,6})+(?!\w))'
+    r'|(?P<value>[^\s"\'`<>{}\[\],;，。；、！？]{4,128}))'
+)
 # Words that name a token or a key in general: their value needs letters and digits both.
-GENERIC_WORDS = r'(?i:(?<![a-z])(?:api[ _-]?key|token|secret|key|access[ _-]?key|auth[ _-]?token)s?(?![a-z]))'
+GENERIC_WORDS = (
+    r'(?i:(?<![a-z])(?:api[ _-]?key|token|secret|key|access[ _-]?key|auth[ _-]?token)s?'
+    r'(?![a-z]))'
+)
 WORDS = rf'(?P<word>{PASSWORD_WORDS}|{KEY_WORDS}|{GENERIC_WORDS})'
 PASSWORD_RE = rf'{WORDS}{LINK}{VALUE}'
 # Or no link at all, in prose: "log in with password Xk29Lm3qP7", "use the token 7hG2kP9qLm4x".
-BARE_RE = (rf'(?i:\b(?:with|using|use|enter|type|try)\s+(?:the\s+|a\s+|our\s+|this\s+|that\s+)?(?:[\w-]+\s+)?)'
-           rf'{WORDS}\s+(?=\S*\d){VALUE}')
-# A user:password pair with no scheme, after a login word or a common account name. Catch: log in as
-# admin:Adm1nPw77, credentials root:T0or-pw; not: note:see-above, file.py:123, 12:30:45, root:x:0:0.
-PAIR_RE = (r'(?i)(?:\b(?:as|login|log in|sign in|user|username|credentials?|creds|account)\s+[`"\']?'
-           r'|(?<![\w/:.@-])(?=(?:admin|root|user|postgres|sa|deploy|ubuntu|ec2-user|test|guest|administrator|ci)\b))'
-           r'(?!sha\d*:|md5:)[\w.-]{2,32}:(?P<value>[^\s:@/\'"`,;]{6,64})(?=[\s,.;)\'"`]|$)')
-# A bare 64-hex value that a sentence says signs something. Catch: "we sign webhooks with <64 hex>",
-# "the HMAC secret: <64 hex>"; not: a commit, a sha256:-prefixed digest, a checksum or hash named as such.
+BARE_RE = (
+    r'(?i:\b(?:with|using|use|enter|type|try)\s+(?:the\s+|a\s+|our\s+|this\s+|that\s+)?'
+    r'(?:[\w-]+\s+)?)'
+    rf'{WORDS}\s+(?=\S*\d){VALUE}'
+)
+# A user:password pair with no scheme, after a login word or a common account name. Catch: log in
+# as admin:Adm1nPw77, credentials root:T0or-pw; not: note:see-above, file.py:123, 12:30:45,
+# root:x:0:0.
+PAIR_RE = (
+    r'(?i)(?:\b(?:as|login|log in|sign in|user|username|credentials?|creds|account)\s+[`"\']?'
+    r'|(?<![\w/:.@-])(?=(?:admin|root|user|postgres|sa|deploy|ubuntu|ec2-user|test|guest'
+    r'|administrator|ci)\b))'
+    r'(?!sha\d*:|md5:)[\w.-]{2,32}:(?P<value>[^\s:@/\'"`,;]{6,64})(?=[\s,.;)\'"`]|$)'
+)
+# A bare 64-hex value that a sentence says signs something. Catch: "we sign webhooks with <64
+# hex>", "the HMAC secret: <64 hex>"; not: a commit, a sha256:-prefixed digest, a checksum or
+# hash named as such.
 SIGNING_CUE_RE = r'(?i)\b(?:sign(?:s|ed|ing)?|hmac|secret|key)\b'
 NOT_SIGNING_RE = r'(?i)\b(?:digest|sha-?\d*|checksum|hash(?:es)?|commit|sum|etag|integrity)\b'
 HEX64_RE = r'(?<![\w:/.-])[0-9a-fA-F]{64}(?![\w:/.-])'
-# Values after a password word that are words, not a password: "the password is required", "password: str".
+# Values after a password word that are words, not a password: "the password is required",
+# "password: str".
 NOT_A_VALUE = frozenset((
-    'required', 'optional', 'missing', 'invalid', 'incorrect', 'wrong', 'correct', 'empty', 'blank', 'hidden', 'masked',
-    'stored', 'saved', 'reset', 'changed', 'rotated', 'expired', 'managed', 'set', 'unset', 'needed', 'given', 'known',
-    'string', 'str', 'bytes', 'none', 'null', 'nil', 'true', 'false', 'undefined', 'secret', 'password', 'field',
-    'input', 'prompt', 'getpass', 'environ', 'env', 'os', 'config', 'settings', 'manager', 'protected', 'encrypted',
-    'hashed', 'length', 'policy', 'strength', 'authentication', 'login', 'never', 'always', 'only', 'also', 'not',
+    'required', 'optional', 'missing', 'invalid', 'incorrect', 'wrong', 'correct', 'empty',
+    'blank', 'hidden', 'masked', 'stored', 'saved', 'reset', 'changed', 'rotated', 'expired',
+    'managed', 'set', 'unset', 'needed', 'given', 'known', 'string', 'str', 'bytes', 'none',
+    'null', 'nil', 'true', 'false', 'undefined', 'secret', 'password', 'field', 'input',
+    'prompt', 'getpass', 'environ', 'env', 'os', 'config', 'settings', 'manager', 'protected',
+    'encrypted', 'hashed', 'length', 'policy', 'strength', 'authentication', 'login', 'never',
+    'always', 'only', 'also', 'not',
 ))
 
 
 def credible(value: str, assigned: bool, quoted: bool) -> bool:
     """A value a password word introduces that could be the password itself."""
-    if len(value) < 4 or value.lower() in NOT_A_VALUE or '://' in value or value.startswith(('$', '%', '<', '/', '~', '.')):
+    if len(value) < 4 or value.lower() in NOT_A_VALUE or '://' in value:
+        return False
+    if value.startswith(('$', '%', '<', '/', '~', '.')):
         return False
     if re.fullmatch(r'[\w.]+\(.*\)?', value) and not any(c.isdigit() for c in value):
         return False  # a call: getpass(), os.environ.get(...)
@@ -65,17 +96,19 @@ def credible(value: str, assigned: bool, quoted: bool) -> bool:
     if digits == len(value):
         return len(value) >= 4  # a PIN or a numeric passcode
     if letters and (digits or not value.replace('-', '').replace('_', '').isalnum()):
-        return not re.fullmatch(r'(?i)v?\d+(?:\.\d+)+\S*', value)  # Pa(ss)=w0rd9, Contraseña2024; not v1.2.3
+        # Pa(ss)=w0rd9, Contraseña2024; not v1.2.3
+        return not re.fullmatch(r'(?i)v?\d+(?:\.\d+)+\S*', value)
     if re.fullmatch(r'[a-z]+(?:-[a-z]+){2,}', value):
         return True  # a passphrase: correct-horse-battery-staple
     return quoted or (assigned and value.isalpha())
 
 
-# Text holding none of these, lowercased, holds no word the password layers look for (property-tested).
-HINTS = ('pass', 'pwd', 'pin', 'contrase', 'senha', 'kennwort', 'key', 'secret', 'token', 'パスワード', '暗証',
-         '비밀번호', '密码', '口令')
-PAIR_HINTS = ('as ', 'login', 'log in', 'sign in', 'user', 'cred', 'account', 'admin', 'root', 'postgres', 'sa:',
-              'deploy', 'ubuntu', 'test', 'guest', 'ci:')
+# Text holding none of these, lowercased, holds no word the password layers look for
+# (property-tested).
+HINTS = ('pass', 'pwd', 'pin', 'contrase', 'senha', 'kennwort', 'key', 'secret', 'token',
+         'パスワード', '暗証', '비밀번호', '密码', '口令')
+PAIR_HINTS = ('as ', 'login', 'log in', 'sign in', 'user', 'cred', 'account', 'admin', 'root',
+              'postgres', 'sa:', 'deploy', 'ubuntu', 'test', 'guest', 'ci:')
 
 
 def by_password(text: str) -> Iterator[tuple[str, int, int]]:
@@ -87,28 +120,35 @@ def by_password(text: str) -> Iterator[tuple[str, int, int]]:
         group = next(g for g in ('quoted', 'single', 'digits', 'value') if m.group(g) is not None)
         value = m.group(group).rstrip('.:!?')
         link = text[m.end('word'):m.start(group)]
-        assigned = bool(re.search(r'[=:：]', link)) and re.search(r'[A-Z_]', m.group('word')) is not None
+        word = m.group('word')
+        assigned = bool(re.search(r'[=:：]', link)) and re.search(r'[A-Z_]', word) is not None
         quoted = group in ('quoted', 'single')
-        if re.fullmatch(PASSWORD_WORDS, m.group('word')):
-            found = credible(value.replace(' ', '') if group == 'digits' else value, assigned, quoted) or (quoted and ' ' in value)
+        if re.fullmatch(PASSWORD_WORDS, word):
+            typed = value.replace(' ', '') if group == 'digits' else value
+            found = credible(typed, assigned, quoted) or (quoted and ' ' in value)
             kind = 'password'
-        else:  # a general word: letters and digits, unless an env line names it (SERVICE_SECRET=letmein)
+        else:
+            # a general word: letters and digits, unless an env line names it
+            # (SERVICE_SECRET=letmein)
             found = credible(value, assigned, quoted) if assigned else mixed(value)
-            kind = 'secret key' if re.fullmatch(KEY_WORDS, m.group('word')) else word_kind(m.group('word'))
+            kind = 'secret key' if re.fullmatch(KEY_WORDS, word) else word_kind(word)
         if found:
             yield kind, m.start(group), m.start(group) + len(value)
 
 
 def mixed(value: str) -> bool:
     """Letters and digits both, 6 or more characters, and not a version."""
-    return (len(value) >= 6 and any(c.isalpha() for c in value) and any(c.isdigit() for c in value)
-            and value.lower() not in NOT_A_VALUE and not re.fullmatch(r'(?i)v?\d+(?:\.\d+)+\S*', value)
-            and not is_name(value))
+    return (len(value) >= 6 and any(c.isalpha() for c in value)
+            and any(c.isdigit() for c in value) and value.lower() not in NOT_A_VALUE
+            and not re.fullmatch(r'(?i)v?\d+(?:\.\d+)+\S*', value) and not is_name(value))
 
 
 def is_name(value: str) -> bool:
-    """An identifier (user_id2, HttpClientV2), as credentials.is_identifier tells, or a path or a dotted name."""
-    if '/' in value or re.fullmatch(r'[\w-]+(?:\.[\w-]+)+', value) and not any(c.isupper() for c in value):
+    """An identifier (user_id2, HttpClientV2), as credentials.is_identifier tells, or a path or a
+    dotted name."""
+    if '/' in value:
+        return True
+    if re.fullmatch(r'[\w-]+(?:\.[\w-]+)+', value) and not any(c.isupper() for c in value):
         return True
     if re.fullmatch(P.IDENTIFIER_RE, value) is None:
         return False
@@ -116,7 +156,8 @@ def is_name(value: str) -> bool:
 
 
 def word_kind(word: str) -> str:
-    return 'token' if 'token' in word.lower() else 'secret key' if 'key' in word.lower() else 'secret'
+    word = word.lower()
+    return 'token' if 'token' in word else 'secret key' if 'key' in word else 'secret'
 
 
 def by_pair(text: str) -> Iterator[tuple[str, int, int]]:
@@ -126,12 +167,13 @@ def by_pair(text: str) -> Iterator[tuple[str, int, int]]:
         return
     for m in re.finditer(PAIR_RE, text):
         value = m.group('value')
-        if any(c.isdigit() for c in value) and any(c.isalpha() for c in value) and not value.isdigit():
+        if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
             yield 'password', m.start('value'), m.end('value')
 
 
 def by_signing(text: str) -> Iterator[tuple[str, int, int]]:
-    """A bare 64-hex value in a sentence about signing (proposals only: tool output is full of digests)."""
+    """A bare 64-hex value in a sentence about signing (proposals only: tool output is full of
+    digests)."""
     if re.search(SIGNING_CUE_RE, text) and not re.search(NOT_SIGNING_RE, text):
         for m in re.finditer(HEX64_RE, text):
             yield 'signing secret', m.start(), m.end()

@@ -1,6 +1,6 @@
 """`memory-gate scrub FILE...`: redact the credentials in transcripts, in place, on request.
 
-Only the value's characters change, to [REDACTED:<kind>] (scan.redact_line), so every line
+Only the value's characters change, to [REDACTED:<kind>] (redact.redact_line), so every line
 stays valid JSON and every other byte is the same; a file with nothing to redact is not
 written. With --allow, nothing is redacted: each finding's fingerprint joins the allowlist
 (sorted, one line each, the kind and hint beside it), and the hook lets it pass from then on.
@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from memory_gate import files, scan
+from memory_gate import files, redact, scan
 from memory_gate.files import InputError
 from memory_gate.records import Settings
 from memory_gate.report import err
@@ -79,7 +79,7 @@ def scrubbed(data: bytes, allowed: frozenset[str], entries: list[str] | None,
                     done.append((number, finding.kind))
             out.append(raw)
             continue
-        redacted, findings = scan.redact_line(text, number, allowed)
+        redacted, findings = redact.redact_line(text, number, allowed)
         done += [(number, f.kind) for f in findings]
         out.append(redacted.encode('utf-8', 'surrogateescape') if findings else raw)
     return b''.join(out), done

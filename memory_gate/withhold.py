@@ -17,13 +17,16 @@ Leaks = tuple[tuple[str, str], ...]  # (value, kind)
 
 
 def turn_leaks(text: str, allowed: Collection[str] = ()) -> Leaks:
-    """The credentials anywhere in a turn's text (code included), as (value, kind), invisible characters out."""
-    found = ((re.sub(P.INVISIBLE_RE, '', text[f.start:f.end]), f.kind) for f in findings(text, allowed))
+    """The credentials anywhere in a turn's text (code included), as (value, kind), invisible
+    characters out."""
+    found = ((re.sub(P.INVISIBLE_RE, '', text[f.start:f.end]), f.kind)
+             for f in findings(text, allowed))
     return tuple(leak for leak in found if len(leak[0]) >= SPLIT_KEY)
 
 
 def shared_leak(text: str, leaks: Leaks) -> str | None:
-    """The kind of a turn's credential of which the text holds SPLIT_KEY or more contiguous characters."""
+    """The kind of a turn's credential of which the text holds SPLIT_KEY or more contiguous
+    characters."""
     if not leaks:
         return None
     text = re.sub(P.INVISIBLE_RE, '', text) if not text.isascii() else text

@@ -49,7 +49,8 @@ def build_run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def pipeline(text: str, allowed: frozenset[str] = frozenset()) -> Result:
     line = json.dumps({'role': 'user', 'text': text}, ensure_ascii=False).encode()
-    # Every candidate is weighed for secrets, whatever its score: the check must not lean on the weights.
+    # Every candidate is weighed for secrets, whatever its score: the check must not lean on the
+    # weights.
     return build([Transcript('t.jsonl', [line])], Settings(allow_secrets=allowed, threshold=0.0))
 
 
@@ -99,26 +100,35 @@ def test_each_layer_alone_finds_its_kind(layer: object, text: str, kind: str) ->
 
 
 def random_tokens(seed: int, alphabet: str, count: int) -> list[str]:
-    """Realistic random-looking values, generated deterministically; each holds a digit (the layer needs one)."""
+    """Realistic random-looking values, generated deterministically; each holds a digit (the
+    layer needs one)."""
     rng = random.Random(seed)
-    tokens = [''.join(rng.choice(alphabet) for _ in range(rng.randint(24, 48))) for _ in range(count)]
+    tokens = [''.join(rng.choice(alphabet) for _ in range(rng.randint(24, 48)))
+              for _ in range(count)]
     return [t for t in tokens if any(c.isdigit() for c in t) and not t.startswith('/')]
 
 
-@pytest.mark.parametrize('alphabet', [string.ascii_letters + string.digits, string.ascii_letters + string.digits + '-_',
-                                      string.ascii_letters + string.digits + '+/', string.ascii_lowercase + string.digits])
+@pytest.mark.parametrize('alphabet', [
+    string.ascii_letters + string.digits,
+    string.ascii_letters + string.digits + '-_',
+    string.ascii_letters + string.digits + '+/',
+    string.ascii_lowercase + string.digits,
+])
 def test_randomness_layer_finds_random_tokens(alphabet: str) -> None:
     tokens = random_tokens(14, alphabet, 300)
-    found = [t for t in tokens if [f.kind for f in by_randomness(f'We always sign with {t} in CI.')] == ['random token']]
+    kinds = {t: [f.kind for f in by_randomness(f'We always sign with {t} in CI.')] for t in tokens}
+    found = [t for t in tokens if kinds[t] == ['random token']]
     assert len(found) >= 0.95 * len(tokens)
-    assert all(secret_kind(f'From now on the deploy always uses {t} and we never rotate it.') for t in found)
+    assert all(secret_kind(f'From now on the deploy always uses {t} and we never rotate it.')
+               for t in found)
 
 
 @pytest.mark.parametrize('text', [
     'We always deploy to us-east-1 and eu-west-2, never ap-southeast-2.',
     'The fix was commit 3f786850e387550fdab836ed7e6dc881de23001b on main.',
     'Request ids are UUIDs like 123e4567-e89b-12d3-a456-426614174000 always.',
-    'The image digest is sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 for the release.',
+    'The image digest is sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'
+    ' for the release.',
     'The token must be rotated monthly.',
     'The admin password is stored in Vault and never in env files.',
     '密码必须定期更换，不要写进仓库。',
@@ -164,15 +174,19 @@ def test_context_wins_over_a_near_miss_shape(text: str) -> None:
     assert secret_kind(text) is not None
 
 
-@pytest.mark.parametrize('value', ['${VAR}', '$VAR', '%VAR%', '<token>', '{{ secret }}', 'xxxxxxxx', '****', 'changeme',
-                                   'your-token-here', 'REDACTED', 'sk-xxxxxxxxxxxxxxxxxxxxxxxx'])
+@pytest.mark.parametrize('value', [
+    '${VAR}', '$VAR', '%VAR%', '<token>', '{{ secret }}', 'xxxxxxxx', '****', 'changeme',
+    'your-token-here', 'REDACTED', 'sk-xxxxxxxxxxxxxxxxxxxxxxxx',
+])
 def test_placeholders(value: str) -> None:
     assert is_placeholder(value)
 
 
 def test_paths_and_identifiers() -> None:
-    assert all(map(is_path, ['/etc/hosts', 'src/app/main.py', '~/.ssh/config', './bin/run', 'docs/api/v2']))
-    assert all(map(is_identifier, ['handleUserLogin2', 'getHTTPResponse', 'x86_64-unknown-linux-gnu', 'MY_API_TOKEN']))
+    paths = ['/etc/hosts', 'src/app/main.py', '~/.ssh/config', './bin/run', 'docs/api/v2']
+    assert all(map(is_path, paths))
+    names = ['handleUserLogin2', 'getHTTPResponse', 'x86_64-unknown-linux-gnu', 'MY_API_TOKEN']
+    assert all(map(is_identifier, names))
     assert not is_identifier('Xk9pQ2mZ7vR4tL8wB3nC6yD')
 
 
@@ -186,9 +200,11 @@ def test_an_allowed_value_is_proposed_and_printed() -> None:
 
 def labeled_statements() -> list[str]:
     texts = [item.text for path in sorted((ROOT / 'benchmarks' / 'devset').glob('*.txt'))
-             for item in parse(path.read_text(encoding='utf-8'))[1] if item.label and item.label != 'trap']
+             for item in parse(path.read_text(encoding='utf-8'))[1]
+             if item.label and item.label != 'trap']
     for path in sorted(LABELS.glob('*.jsonl')) if LABELS.is_dir() else ():
-        texts += [json.loads(line).get('quote') or '' for line in path.read_text(encoding='utf-8').splitlines() if line]
+        texts += [json.loads(line).get('quote') or ''
+                  for line in path.read_text(encoding='utf-8').splitlines() if line]
     return texts
 
 
@@ -198,9 +214,11 @@ def test_false_withholds_on_labeled_durable_statements_are_at_most_one_percent()
     assert len(texts) >= 300 and len(withheld) <= 0.01 * len(texts), withheld
 
 
-@pytest.mark.parametrize('text', ['password' * 5000, 'a:' * 5000 + '@', '-p' * 5000, 'x' * 100_000, '密码是' * 3000,
-                                  'https://' + 'a:' * 3000, 'A1b2' * 10_000, '\x00\ud800\U0001f600' * 1000,
-                                  'sig=pscale_tkn_PMAK-authhvs.0123456789abcdefZx9Kq2_KEY=', 'abcdefghij' * 8 + 'AB12cd!'])
+@pytest.mark.parametrize('text', [
+    'password' * 5000, 'a:' * 5000 + '@', '-p' * 5000, 'x' * 100_000, '密码是' * 3000,
+    'https://' + 'a:' * 3000, 'A1b2' * 10_000, '\x00\ud800\U0001f600' * 1000,
+    'sig=pscale_tkn_PMAK-authhvs.0123456789abcdefZx9Kq2_KEY=', 'abcdefghij' * 8 + 'AB12cd!',
+])
 def test_hostile_text_is_checked_quickly_without_error(text: str) -> None:
     start = time.perf_counter()
     secret_kind(text)
@@ -209,20 +227,26 @@ def test_hostile_text_is_checked_quickly_without_error(text: str) -> None:
 
 
 def test_every_shape_but_a_key_header_needs_a_long_run() -> None:
+    spaced = {k for k, _, _ in P.SPACED_SHAPE_RES}
     for kind, _, pattern in P.SHAPE_RES:
         for match in re.finditer(pattern, 'x ' + ' '.join(v for k, v, _ in corpus() if k == kind)):
-            assert kind in {k for k, _, _ in P.SPACED_SHAPE_RES} or len(max(match.group(0).split(), key=len)) >= P.MIN_RUN
+            longest = max(match.group(0).split(), key=len)
+            assert kind in spaced or len(longest) >= P.MIN_RUN
 
 
-PARTS = ['AKIA', 'ASIA', 'EXAMPLE0', 'ghp_', 'github_pat_', 'glpat-', 'hf_', 'npm_', 'pypi-AgE', 'hooks.slack.com/',
-         'services/', 'xoxb-', 'sk_test_', 'rk_live_', 'SG.', 'SK', 'AC', 'dop_v1_', 'dapi', 'shpat_', 'hvs.', 'lin_api_',
-         'dp.pt.', '123456789:', 'AA', 'M', '.', 'AccountKey=', 'Q~', 'AIza', 'GOCSPX-', 'sk-', 'ant-', 'proj-', 'gsk_',
-         '-----BEGIN ', 'RSA ', 'PRIVATE KEY', '-----', 'eyJ', '-us1', 'key-', 'sq0atp-', 'glc_', 'sntryu_', 'pscale_tkn_',
-         'PMAK-', 'AGE-SECRET-KEY-1', 'LTAI', 'ATATT3', 'sbp_', '0123456789abcdef', 'QPZRY9X8GF2TVDW0S3JN54KH',
-         'Password', 'TOKEN', 'api key', 'Secret', 'auth', '密码', '令牌', '是', ' is ', '=', ': ', '--password ', '-p',
-         'Bearer ', 'Authorization: ', '://', 'user', ':', '@', 'tcp(', '?', '&', 'sig=', 'Ab3-Xy9_', ' ', '-', '_',
-         'whsec_', 'HRKU-', 'lsv2_pt_', 'discord.com/api/webhooks/', '-u ', 'Adm1n!', '123456', 'hunter!', ',', '!', '"',
-         'Zx9Kq2', 'dXNlcjpwYXNz', 'abcdef', '_KEY=', 'x']
+PARTS = [
+    'AKIA', 'ASIA', 'EXAMPLE0', 'ghp_', 'github_pat_', 'glpat-', 'hf_', 'npm_', 'pypi-AgE',
+    'hooks.slack.com/', 'services/', 'xoxb-', 'sk_test_', 'rk_live_', 'SG.', 'SK', 'AC',
+    'dop_v1_', 'dapi', 'shpat_', 'hvs.', 'lin_api_', 'dp.pt.', '123456789:', 'AA', 'M', '.',
+    'AccountKey=', 'Q~', 'AIza', 'GOCSPX-', 'sk-', 'ant-', 'proj-', 'gsk_', '-----BEGIN ', 'RSA ',
+    'PRIVATE KEY', '-----', 'eyJ', '-us1', 'key-', 'sq0atp-', 'glc_', 'sntryu_', 'pscale_tkn_',
+    'PMAK-', 'AGE-SECRET-KEY-1', 'LTAI', 'ATATT3', 'sbp_', '0123456789abcdef',
+    'QPZRY9X8GF2TVDW0S3JN54KH', 'Password', 'TOKEN', 'api key', 'Secret', 'auth', '密码', '令牌',
+    '是', ' is ', '=', ': ', '--password ', '-p', 'Bearer ', 'Authorization: ', '://', 'user', ':',
+    '@', 'tcp(', '?', '&', 'sig=', 'Ab3-Xy9_', ' ', '-', '_', 'whsec_', 'HRKU-', 'lsv2_pt_',
+    'discord.com/api/webhooks/', '-u ', 'Adm1n!', '123456', 'hunter!', ',', '!', '"', 'Zx9Kq2',
+    'dXNlcjpwYXNz', 'abcdef', '_KEY=', 'x',
+]
 
 
 @settings(max_examples=3000, deadline=None)
@@ -232,12 +256,16 @@ def test_text_without_a_hint_is_not_searched_and_could_not_match(parts: list[str
     for kind, hints, pattern in P.SHAPE_RES:
         if re.search(pattern, text):
             assert any(h in text for h in hints), (kind, text)
-            assert kind == 'private key' or any(len(w) >= P.MIN_RUN for w in text.split()), (kind, text)
-    for hints, pattern in (*P.CONTEXT_RES, (P.HEADER_HINTS, P.HEADER_RE), (P.QUERY_HINTS, P.QUERY_RE), *P.USERINFO_RES):
+            long_run = any(len(w) >= P.MIN_RUN for w in text.split())
+            assert kind == 'private key' or long_run, (kind, text)
+    screened = (*P.CONTEXT_RES, (P.HEADER_HINTS, P.HEADER_RE), (P.QUERY_HINTS, P.QUERY_RE),
+                *P.USERINFO_RES)
+    for hints, pattern in screened:
         if re.search(pattern, text):
             assert any(h in text.lower() for h in hints), (pattern, text)
     if any(next(layer(text), None) for layer in LAYERS):
-        assert has_suspect_word(text), text  # findings() skips text without one: it must never hide a finding
+        # findings() skips text without one: it must never hide a finding
+        assert has_suspect_word(text), text
 
 
 @pytest.mark.parametrize(('kind', 'value', 'sentence'), corpus())
@@ -245,8 +273,10 @@ def test_every_corpus_sentence_has_a_suspect_word(kind: str, value: str, sentenc
     assert has_suspect_word(sentence.replace('{}', value))
 
 
-@pytest.mark.parametrize('text', ['We decided to use Postgres for all billing data.', '以后都用 UTC 存时间。',
-                                  'Never push directly to main, and always rebase first!'])
+@pytest.mark.parametrize('text', [
+    'We decided to use Postgres for all billing data.', '以后都用 UTC 存时间。',
+    'Never push directly to main, and always rebase first!',
+])
 def test_plain_prose_is_not_searched(text: str) -> None:
     assert not has_suspect_word(text)
 
@@ -255,7 +285,8 @@ def test_allowlist_comes_from_pyproject_or_the_command_line() -> None:
     def allowed(argv: list[str], table: dict[str, object]) -> frozenset[str]:
         return settings_from(parser().parse_args(['build', 't.jsonl', *argv]), table).allow_secrets
     assert allowed([], {'allow-secrets': ['A', '']}) == {'A'}
-    assert allowed(['--allow-secrets', 'B', '--allow-secrets', 'C'], {'allow-secrets': ['A']}) == {'B', 'C'}
+    argv = ['--allow-secrets', 'B', '--allow-secrets', 'C']
+    assert allowed(argv, {'allow-secrets': ['A']}) == {'B', 'C'}
     with pytest.raises(ConfigError, match='allow-secrets: expected a list of strings'):
         allowed([], {'allow-secrets': 'A'})
 
@@ -264,23 +295,28 @@ def test_no_secret_reaches_any_output_and_the_report_points_to_a_scanner(repo: P
     cases = corpus()
     write_jsonl(repo / 't.jsonl', *(say('user', s.replace('{}', v)) for _, v, s in cases),
                 say('user', 'Never push directly to main.'))
-    outputs = [build_run(repo, 't.jsonl', '--threshold', '0', *flags) for flags in ([], ['--json'], ['--stats'])]
+    outputs = [build_run(repo, 't.jsonl', '--threshold', '0', *flags)
+               for flags in ([], ['--json'], ['--stats'])]
     git(repo, 'add', 't.jsonl')
     hook = run(repo, 'hook', '--threshold', '0', 't.jsonl')
-    printed = ''.join(o.stdout + o.stderr for o in [*outputs, hook]) + (repo / 't.jsonl.memory.diff').read_text(encoding='utf-8')
+    printed = ''.join(o.stdout + o.stderr for o in [*outputs, hook])
+    printed += (repo / 't.jsonl.memory.diff').read_text(encoding='utf-8')
     assert '+- Never push directly to main.' in printed
     assert not [v for _, v, _ in cases if v in printed]
     assert 't.jsonl:1: withheld a proposal that looks like a AWS access key id' in hook.stderr
-    assert "t.jsonl: the transcript itself holds that value: check it with a secret scanner before committing it " \
-           "(gitleaks dir t.jsonl, detect-secrets scan t.jsonl)" in hook.stderr
+    assert ("t.jsonl: the transcript itself holds that value: check it with a secret scanner "
+            "before committing it (gitleaks dir t.jsonl, detect-secrets scan t.jsonl)"
+            ) in hook.stderr
     stats = json.loads(outputs[1].stdout)['stats']
-    assert stats['withheld_secret'] == len(cases) == sum(v for k, v in stats.items() if k.startswith('withheld_secret:'))
+    by_kind = sum(v for k, v in stats.items() if k.startswith('withheld_secret:'))
+    assert stats['withheld_secret'] == len(cases) == by_kind
 
 
 def test_a_secret_a_human_writes_into_a_proposal_is_masked_when_declined(repo: Path) -> None:
     key = 'ghp_' + 'EXAMPLE0' * 5
     proposal = repo / 'x.memory.diff'
-    proposal.write_text(f'# memory-gate proposal for AGENTS.md from x\n--- /dev/null\n+++ b/AGENTS.md\n@@ -0,0 +1 @@\n'
+    proposal.write_text('# memory-gate proposal for AGENTS.md from x\n'
+                        '--- /dev/null\n+++ b/AGENTS.md\n@@ -0,0 +1 @@\n'
                         f'+- Always deploy with {key} from CI.\n', encoding='utf-8')
     done = run(repo, 'decline', 'x.memory.diff')
     assert key not in done.stdout + done.stderr and MASK in done.stdout
@@ -295,14 +331,19 @@ def test_printable_masks_a_secret_unless_allowed() -> None:
 def test_a_reworded_bullet_never_carries_a_secret_into_a_proposal() -> None:
     key = 'glpat-' + 'EXAMPLE-' * 3
     entry = Entry('We decided to keep the parser in pure Python.', 3, 'user, rule decision/decided')
-    every = items([ReviewProposal('/r/a.jsonl.memory.diff', 'a.jsonl', 'AGENTS.md', '', [entry._replace(text=key)])], set())
+    proposal = ReviewProposal('/r/a.jsonl.memory.diff', 'a.jsonl', 'AGENTS.md', '',
+                              [entry._replace(text=key)])
+    every = items([proposal], set())
     out = rewrite(every, {1: ('reword', f'Always mirror with {key} from CI.')}, 'mg review')
     assert key not in out.diff + ''.join(t or '' for t in out.files.values()) and MASK in out.diff
     assert key not in bullet_line(every[0])
 
 
 def test_a_transcript_on_stdin_is_pointed_to_gitleaks_stdin(tmp_path: Path) -> None:
-    line = json.dumps(say('user', 'From now on the deploy always uses ' + 'AKIA' + 'EXAMPLE0EXAMPLE1' + ' and never rotates it.'))
+    key = 'AKIA' + 'EXAMPLE0EXAMPLE1'
+    text = f'From now on the deploy always uses {key} and never rotates it.'
+    line = json.dumps(say('user', text))
     done = run(tmp_path, 'build', '-', stdin=(line + '\n').encode())
     assert "-:1: withheld a proposal that looks like a AWS access key id" in done.stderr
-    assert '-: the transcript itself holds that value: check it with a secret scanner before committing it (gitleaks stdin)' in done.stderr
+    assert ('-: the transcript itself holds that value: check it with a secret scanner '
+            'before committing it (gitleaks stdin)') in done.stderr

@@ -1,4 +1,5 @@
-"""Every leak class of issue 24, in the user's voice, the assistant's, and in tool output; and the near-misses.
+"""Every leak class of issue 24, in the user's voice, the assistant's, and in tool output; and
+the near-misses.
 
 Each case is a sentence the gate would propose with <token> in place of the value (the control),
 so a case that passes is a credential withheld, not a sentence nobody proposes. Values are fake.
@@ -11,28 +12,39 @@ import pytest
 
 from memory_gate.pipeline import build
 from memory_gate.records import Result, Settings, Transcript
-from memory_gate.scan import redact_line, scan_line
+from memory_gate.redact import redact_line
+from memory_gate.scan import scan_line
 
 HEX64 = 'a3f1c9d2' * 8
 # (leak class, sentence with {} for the value, value)
 LEAKS = [
-    ('no "is": with password', 'From now on, always log in with password {} on staging.', 'Xk29Lm3qP7'),
-    ('no "is": use the token', 'From now on we always use the token {} for the staging deploy.', '7hG2kP9qLm4x'),
+    ('no "is": with password', 'From now on, always log in with password {} on staging.',
+     'Xk29Lm3qP7'),
+    ('no "is": use the token', 'From now on we always use the token {} for the staging deploy.',
+     '7hG2kP9qLm4x'),
     ('no "is": key for X =', 'From now on the API key for staging = {} always.', '4f9aK2mQ8zLp'),
     ('short: 6-digit PIN', 'From now on the door PIN is {} for everyone.', '482913'),
-    ('short: 12-hex client secret', 'From now on the client secret is {} for the staging app.', '9f86d081884c'),
-    ('passphrase', 'From now on the vault passphrase is {} for everyone.', 'correct-horse-battery-staple'),
-    ('all letters, assigned', 'From now on always set ADMIN_PASSWORD={} in the staging env.', 'letmein'),
+    ('short: 12-hex client secret', 'From now on the client secret is {} for the staging app.',
+     '9f86d081884c'),
+    ('passphrase', 'From now on the vault passphrase is {} for everyone.',
+     'correct-horse-battery-staple'),
+    ('all letters, assigned', 'From now on always set ADMIN_PASSWORD={} in the staging env.',
+     'letmein'),
     ('spaces, quoted', 'From now on the wifi password is "{}" for guests.', 'open sesame 4242'),
     ('brackets', 'From now on the admin password is {} for staging.', 'Pa(ss)=w0rd9'),
     ('non-ASCII', 'From now on the staging password is {} always.', 'Contraseña2024'),
     ('non-ASCII, Chinese', '以后测试库密码是 {}，不要改。', '天王盖地虎2024'),
     ('missing word: passcode', 'From now on the alarm passcode is {} for the office.', '7391 4420'),
-    ('missing word: unseal key', 'From now on the Vault unseal key is {} for the cluster.', '3Fq9Lm2Kx8Pz'),
-    ('missing word: パスワード', 'From now on the staging パスワードは {} for everyone.', 'Hk83jLq9'),
-    ('admin:pw, no scheme', 'From now on always log in to the staging console as admin:{} only.', 'Adm1nPw77'),
-    ('bare 64-hex signing secret', 'From now on we always sign webhooks with {} in production.', HEX64),
-    ('invisible character in a key', 'From now on the staging deploy always uses {} and we never rotate it.',
+    ('missing word: unseal key', 'From now on the Vault unseal key is {} for the cluster.',
+     '3Fq9Lm2Kx8Pz'),
+    ('missing word: パスワード', 'From now on the staging パスワードは {} for everyone.',
+     'Hk83jLq9'),
+    ('admin:pw, no scheme', 'From now on always log in to the staging console as admin:{} only.',
+     'Adm1nPw77'),
+    ('bare 64-hex signing secret', 'From now on we always sign webhooks with {} in production.',
+     HEX64),
+    ('invisible character in a key',
+     'From now on the staging deploy always uses {} and we never rotate it.',
      'AKIA\u00adIOSF' + 'ODNN7EXAMP1E'),
 ]
 SPLIT = 'Xk29Lm3qP7vB8nC4'
@@ -40,7 +52,8 @@ SPLIT = 'Xk29Lm3qP7vB8nC4'
 NEAR_MISSES = [
     'From now on we always deploy commit 3f786850e387550fdab836ed7e6dc881de23001b first.',
     'From now on request ids are UUIDs like 123e4567-e89b-12d3-a456-426614174000 always.',
-    'From now on the image digest sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 is pinned.',
+    'From now on the image digest'
+    ' sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 is pinned.',
     'From now on we always pin python3.11-slim-bookworm and node 20.11.1.',
     'From now on always export GITHUB_TOKEN=$GITHUB_TOKEN before the release.',
     'From now on always set password = ${DB_PASSWORD} from the environment.',
@@ -63,22 +76,29 @@ def pipeline(text: str, role: str) -> Result:
 
 def tool_output(text: str) -> str:
     """A Claude Code tool result line whose output is `text`."""
-    return json.dumps({'type': 'user', 'sessionId': 's', 'uuid': 'u', 'message': {'role': 'user', 'content': [
-        {'type': 'tool_result', 'tool_use_id': 't', 'content': f'$ cat notes.txt\n{text}\n'}]}}, ensure_ascii=False)
+    output = f'$ cat notes.txt\n{text}\n'
+    content = [{'type': 'tool_result', 'tool_use_id': 't', 'content': output}]
+    message = {'role': 'user', 'content': content}
+    record = {'type': 'user', 'sessionId': 's', 'uuid': 'u', 'message': message}
+    return json.dumps(record, ensure_ascii=False)
 
 
 @pytest.mark.parametrize('role', ['user', 'assistant'])
 @pytest.mark.parametrize(('leak', 'sentence', 'value'), LEAKS, ids=[c[0] for c in LEAKS])
-def test_leak_class_is_withheld_in_either_voice(leak: str, sentence: str, value: str, role: str) -> None:
+def test_leak_class_is_withheld_in_either_voice(leak: str, sentence: str, value: str,
+                                                role: str) -> None:
     control = pipeline(sentence.format('<token>'), role)
     assert [p.text for p in control.proposed] == [sentence.format('<token>')]
     result = pipeline(sentence.format(value), role)
     assert result.proposed == [] and len(result.withheld) == 1, leak
 
 
-@pytest.mark.parametrize(('leak', 'sentence', 'value'), [c for c in LEAKS if c[0] != 'bare 64-hex signing secret'],
-                         ids=[c[0] for c in LEAKS if c[0] != 'bare 64-hex signing secret'])
-def test_leak_class_is_found_and_redacted_in_tool_output(leak: str, sentence: str, value: str) -> None:
+IN_OUTPUT = [c for c in LEAKS if c[0] != 'bare 64-hex signing secret']
+
+
+@pytest.mark.parametrize(('leak', 'sentence', 'value'), IN_OUTPUT, ids=[c[0] for c in IN_OUTPUT])
+def test_leak_class_is_found_and_redacted_in_tool_output(leak: str, sentence: str,
+                                                         value: str) -> None:
     line = tool_output(sentence.format(value))
     out, found = redact_line(line, 5)
     assert found and scan_line(line.encode(), 5) == found
@@ -95,15 +115,18 @@ def test_a_key_split_across_two_sentences_withholds_both(role: str) -> None:
     text = (f'The staging deploy key is {SPLIT[:10]}{SPLIT[10:]}. '
             f'From now on we always paste {SPLIT[6:]} into the vault form, never in chat.')
     result = pipeline(text, role)
-    assert result.proposed == [] and SPLIT[6:] not in json.dumps([p._asdict() for p in result.proposed])
+    assert result.proposed == []
+    assert SPLIT[6:] not in json.dumps([p._asdict() for p in result.proposed])
     control = pipeline(text.replace(SPLIT, '<token>').replace(SPLIT[6:], 'it'), role)
-    assert [p.text for p in control.proposed] == ['From now on we always paste it into the vault form, never in chat.']
+    expected = 'From now on we always paste it into the vault form, never in chat.'
+    assert [p.text for p in control.proposed] == [expected]
 
 
 @pytest.mark.parametrize('role', ['user', 'assistant'])
 def test_seven_characters_of_a_key_elsewhere_are_not_a_leak(role: str) -> None:
-    text = f'The staging deploy key is {SPLIT}. From now on we always keep {SPLIT[:7]} notes in the wiki.'
-    assert [p.text for p in pipeline(text, role).proposed] == [f'From now on we always keep {SPLIT[:7]} notes in the wiki.']
+    kept = f'From now on we always keep {SPLIT[:7]} notes in the wiki.'
+    text = f'The staging deploy key is {SPLIT}. {kept}'
+    assert [p.text for p in pipeline(text, role).proposed] == [kept]
 
 
 @pytest.mark.parametrize('role', ['user', 'assistant'])

@@ -8,13 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memory_gate import credential_patterns as P
+from memory_gate.redact import redact_line
 from memory_gate.scan import (
     Finding,
     InLine,
     hint,
     holds_needle,
     may_hold,
-    redact_line,
     scan,
     scan_line,
 )
@@ -24,7 +24,8 @@ GH = 'ghp_' + 'EXAMPLE0' * 4 + 'Na'
 AWS_ID = 'AKIA' + 'EXAMPLE0' * 2
 AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCY' + 'EXAMPLEKEY'
 PG_PW = 'S3cret' + 'Pw99'
-PEM = '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA' + 'EXAMPLE0' * 8 + '\n-----END RSA PRIVATE KEY-----'
+PEM = ('-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA' + 'EXAMPLE0' * 8
+       + '\n-----END RSA PRIVATE KEY-----')
 ENV = (f'AWS_ACCESS_KEY_ID={AWS_ID}\nAWS_SECRET_ACCESS_KEY={AWS_SECRET}\n'
        f'DATABASE_URL=postgres://admin:{PG_PW}@db:5432/app\nGITHUB_TOKEN={GH}\n')
 VALUES = (GH, AWS_ID, AWS_SECRET, PG_PW, PEM)
@@ -32,13 +33,17 @@ VALUES = (GH, AWS_ID, AWS_SECRET, PG_PW, PEM)
 
 def claude_tool_result(output: str) -> str:
     """A Claude Code line whose tool result (twice, as Claude Code writes it) is `output`."""
-    return json.dumps({'type': 'user', 'sessionId': 's1', 'uuid': 'u1', 'message': {'role': 'user', 'content': [
-        {'type': 'tool_result', 'tool_use_id': 't1', 'content': output}]}, 'toolUseResult': {'stdout': output}}) + '\n'
+    content = [{'type': 'tool_result', 'tool_use_id': 't1', 'content': output}]
+    record = {'type': 'user', 'sessionId': 's1', 'uuid': 'u1',
+              'message': {'role': 'user', 'content': content}, 'toolUseResult': {'stdout': output}}
+    return json.dumps(record) + '\n'
 
 
 def unchanged_outside(before: str, after: str) -> bool:
-    """Every byte of `before` outside the redacted values is in `after`, in order, and nothing else was added."""
-    pattern = re.escape(re.sub(r'\[REDACTED:[^\]]+\]', '\0', after)).replace('\\\0', '\0').replace('\0', '.+?')
+    """Every byte of `before` outside the redacted values is in `after`, in order, and nothing
+    else was added."""
+    marked = re.escape(re.sub(r'\[REDACTED:[^\]]+\]', '\0', after))
+    pattern = marked.replace('\\\0', '\0').replace('\0', '.+?')
     return re.fullmatch(pattern, before, re.S) is not None
 
 
@@ -46,20 +51,26 @@ def test_redact_line_replaces_only_the_values_and_keeps_json_valid() -> None:
     line = claude_tool_result(f'$ cat .env\n{ENV}')
     out, found = redact_line(line, 3)
     assert json.loads(out)['toolUseResult']['stdout'] == (
-        '$ cat .env\nAWS_ACCESS_KEY_ID=[REDACTED:AWS access key id]\nAWS_SECRET_ACCESS_KEY=[REDACTED:secret]\n'
-        'DATABASE_URL=postgres://admin:[REDACTED:password in a URL]@db:5432/app\nGITHUB_TOKEN=[REDACTED:GitHub token]\n')
+        '$ cat .env\nAWS_ACCESS_KEY_ID=[REDACTED:AWS access key id]\n'
+        'AWS_SECRET_ACCESS_KEY=[REDACTED:secret]\n'
+        'DATABASE_URL=postgres://admin:[REDACTED:password in a URL]@db:5432/app\n'
+        'GITHUB_TOKEN=[REDACTED:GitHub token]\n')
     assert out.endswith('\n') and unchanged_outside(line, out)
     assert not [v for v in VALUES if v in out]
-    assert found == 2 * [Finding(3, 'AWS access key id', 'AKIA…E0'), Finding(3, 'secret', 'wJal…EY'),
-                         Finding(3, 'password in a URL', ''), Finding(3, 'GitHub token', 'ghp_…Na')]
+    assert found == 2 * [
+        Finding(3, 'AWS access key id', 'AKIA…E0'), Finding(3, 'secret', 'wJal…EY'),
+        Finding(3, 'password in a URL', ''), Finding(3, 'GitHub token', 'ghp_…Na'),
+    ]
 
 
 @pytest.mark.parametrize('ensure_ascii', [True, False])
 def test_escaped_values_are_redacted_whole_and_the_line_stays_json(ensure_ascii: bool) -> None:
-    line = json.dumps({'text': f'key é {PEM}\nthen {AWS_ID[:4]}\u00ad{AWS_ID[4:]} 😀 {GH}'}, ensure_ascii=ensure_ascii)
+    text = f'key é {PEM}\nthen {AWS_ID[:4]}\u00ad{AWS_ID[4:]} 😀 {GH}'
+    line = json.dumps({'text': text}, ensure_ascii=ensure_ascii)
     out, found = redact_line(line)
-    assert json.loads(out) == {'text': 'key é [REDACTED:private key]\nthen [REDACTED:AWS access key id] 😀 '
-                                       '[REDACTED:GitHub token]'}
+    expected = ('key é [REDACTED:private key]\n'
+                'then [REDACTED:AWS access key id] 😀 [REDACTED:GitHub token]')
+    assert json.loads(out) == {'text': expected}
     assert [f.kind for f in found] == ['private key', 'AWS access key id', 'GitHub token']
     assert found[0].hint == 'MIIE…E0' and found[2].hint == 'ghp_…Na'
 
@@ -77,14 +88,15 @@ def test_opaque_fields_are_never_searched(key: str) -> None:
 
 
 def test_a_line_that_is_not_json_is_redacted_as_text() -> None:
-    assert redact_line(f'export GITHUB_TOKEN={GH}\r\n') == ('export GITHUB_TOKEN=[REDACTED:GitHub token]\r\n',
-                                                            [Finding(0, 'GitHub token', 'ghp_…Na')])
+    assert redact_line(f'export GITHUB_TOKEN={GH}\r\n') == (
+        'export GITHUB_TOKEN=[REDACTED:GitHub token]\r\n', [Finding(0, 'GitHub token', 'ghp_…Na')])
 
 
 @pytest.mark.parametrize('text', [
     'commit 3f786850e387550fdab836ed7e6dc881de23001b fixed the token refresh',
     'request 123e4567-e89b-12d3-a456-426614174000 failed; token expired',
-    'image sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 pushed with the key rotated',
+    'image sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'
+    ' pushed with the key rotated',
     'pinned python3.11-slim-bookworm; node 20.11.1; pass --frozen-lockfile',
     'export GITHUB_TOKEN=$GITHUB_TOKEN',
     'password = ${DB_PASSWORD}',
@@ -97,7 +109,8 @@ def test_a_line_that_is_not_json_is_redacted_as_text() -> None:
     'git clone https://github.com/org/repo.git && ssh git@github.com',
 ])
 def test_near_misses_are_not_findings(text: str) -> None:
-    line = json.dumps({'type': 'user', 'message': {'content': [{'type': 'tool_result', 'content': text}]}})
+    content = [{'type': 'tool_result', 'content': text}]
+    line = json.dumps({'type': 'user', 'message': {'content': content}})
     assert redact_line(line) == (line, [])
     assert redact_line(text) == (text, [])
 
@@ -134,7 +147,8 @@ PIECES = st.sampled_from([*P.TEXT_NEEDLES, 'x', ' ', '"', '\\u5bc6', 'a=', '1'])
 
 
 @settings(max_examples=400, deadline=None)
-@given(line=st.lists(PIECES, max_size=12).map(''.join), value=st.lists(PIECES, max_size=8).map(''.join),
+@given(line=st.lists(PIECES, max_size=12).map(''.join),
+       value=st.lists(PIECES, max_size=8).map(''.join),
        key=st.one_of(st.none(), st.sampled_from(['text', 'password', 'content', 'apiKey'])),
        escaped=st.booleans())
 def test_inline_answers_as_holds_needle_over_the_needles_present(

@@ -32,7 +32,8 @@ def missed(screen: Screen, rules: tuple[Rule, ...], sentence: str) -> list[str]:
     (', not ', ('not', True, True)),  # a whole word
     ('，不', ('，不', False, False)),
 ])
-def test_piece_is_the_rarest_run_and_where_it_sits(gate_word: str, expected: tuple[str, bool, bool]) -> None:
+def test_piece_is_the_rarest_run_and_where_it_sits(gate_word: str,
+                                                   expected: tuple[str, bool, bool]) -> None:
     assert piece(gate_word) == expected
 
 
@@ -53,9 +54,11 @@ def test_screen_keeps_every_rule_whose_gate_passes_on_the_corpus(sentence: str) 
 
 
 @settings(max_examples=2000, deadline=None)
-@given(st.lists(st.one_of(st.sampled_from(GATE_WORDS), st.text('abc-,.;XY 以不每', max_size=4)), min_size=1, max_size=8),
+@given(st.lists(st.one_of(st.sampled_from(GATE_WORDS), st.text('abc-,.;XY 以不每', max_size=4)),
+                min_size=1, max_size=8),
        st.sampled_from(['', ' ', '\t']))
-def test_screen_keeps_every_rule_whose_gate_passes_on_generated_text(parts: list[str], glue: str) -> None:
+def test_screen_keeps_every_rule_whose_gate_passes_on_generated_text(parts: list[str],
+                                                                     glue: str) -> None:
     screen = Screen(RULES)
     sentence = glue.join(parts)
     assert missed(screen, RULES, sentence) == []
@@ -70,25 +73,31 @@ def test_remembered_words_are_bounded() -> None:
     assert screen.rules('we never push to main.') != 0
 
 
-SEPARATORS = ['. ', '! ', '? ', '。', '；', '\n', '\n- ', '\n1. ', '. OK, ', '。好的，', ' ', ', ', '."  ']
+SEPARATORS = ['. ', '! ', '? ', '。', '；', '\n', '\n- ', '\n1. ', '. OK, ', '。好的，', ' ', ', ',
+              '."  ']
 
 
 @settings(max_examples=1500, deadline=None)
-@given(st.lists(st.one_of(st.sampled_from(GATE_WORDS), st.sampled_from(SEPARATORS), st.text('ab-,.以不', max_size=3)),
+@given(st.lists(st.one_of(st.sampled_from(GATE_WORDS), st.sampled_from(SEPARATORS),
+                          st.text('ab-,.以不', max_size=3)),
                 min_size=1, max_size=12))
-def test_whole_text_screen_keeps_every_rule_that_passes_on_any_of_its_sentences(parts: list[str]) -> None:
+def test_whole_text_screen_keeps_every_rule_that_passes_on_any_of_its_sentences(
+    parts: list[str],
+) -> None:
     text = ''.join(parts)
     found = Screen(RULES).turn_rules(text.lower())
     for sentence in split_sentences(text):
         low = strip_lead(sentence).lower()
-        assert [r.name for i, r in enumerate(RULES) if gated(r, low) and not found >> i & 1] == [], sentence
+        lost = [r.name for i, r in enumerate(RULES) if gated(r, low) and not found >> i & 1]
+        assert lost == [], sentence
 
 
 def test_a_turn_without_gate_words_is_silent_and_one_with_a_sentence_start_is_not() -> None:
     screen = Screen(RULES)
     assert screen.turn_rules('the parser reads the cache. the logger wakes up.') == 0
     assert screen.turn_rules('the parser reads the cache。nobody reads the logger.') != 0
-    assert screen.rules('the parser reads the cache。nobody reads the logger.') == 0  # not a sentence start
+    # not a sentence start
+    assert screen.rules('the parser reads the cache。nobody reads the logger.') == 0
 
 
 def test_long_words_are_screened_but_not_remembered() -> None:

@@ -1,0 +1,140 @@
+"""Credentials in one string of a transcript line, as spans: found, filtered, merged.
+
+The detector's confident layers (shapes, addresses, a secret word and its value) run on
+the string, or on the windows around its needles when it is long (tool output); a value
+a secret word introduces is kept only when it reads as a secret, not as code or a name.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from memory_gate import credential_patterns as P
+from memory_gate import credentials as C
+
+# The randomness layer is for proposals only: tool output is full of hashes.
+LAYERS = (C.by_shape, C.in_address, C.by_context, C.by_password, C.by_signing)
+
+
+class Span(NamedTuple):
+    start: int
+    end: int
+    kind: str
+
+
+def names_secret(key: str | None) -> bool:
+    """Whether a JSON key names a secret ("password", "apiKey"): its value is searched, the key
+    its context."""
+    return key is not None and any(map(key.lower().__contains__, P.WORD_HINTS))
+
+
+def private_key(text: str, span: Span) -> Span:
+    """A private key's header span widened to the whole block: the key is the body, not its
+    header."""
+    end = re.compile(P.PEM_END_RE).search(text, span.end)
+    return span._replace(end=end.end() if end else len(text))
+
+
+def detect(text: str) -> list[Span]:
+    """The credentials in one string, left to right, overlaps merged; placeholders and code are
+    none. A long string (tool output) is searched only in the windows around its needles."""
+    seen = unescaped(text)
+    spans = []
+    for start, end in windows(seen) if len(seen) > WINDOW else [(0, len(seen))]:
+        part = seen[start:end]
+        found = C.findings(part, layers=LAYERS)
+        placed = (Span(start + f.start, start + f.end, f.kind) for f in found)
+        spans += [s for s in placed if s.kind not in CONTEXT_KINDS or plausible(seen, s)]
+    return merged(private_key(seen, s) if s.kind == 'private key' else s for s in spans)
+
+
+# A string longer than WINDOW is searched around each needle, from the line start before it
+# (at most AROUND before) to the line end after it (at most 2 * AROUND after).
+WINDOW = 4096
+AROUND = 256
+
+
+def windows(text: str) -> list[tuple[int, int]]:
+    """The merged windows of text around each occurrence of a needle."""
+    spans = []
+    for needle in P.TEXT_NEEDLES:
+        at = text.find(needle)
+        while at >= 0:
+            start = text.rfind('\n', max(at - AROUND, 0), at) + 1 or max(at - AROUND, 0)
+            end = text.find('\n', at, at + 2 * AROUND)
+            spans.append((start, end if end >= 0 else min(at + 2 * AROUND, len(text))))
+            at = text.find(needle, at + 1)
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+def unescaped(text: str) -> str:
+    """Tool output that is itself JSON or a quoted string holds escapes (\\n, \\"): each becomes a
+    space and the character it stands for, so the text keeps its length (and every span its
+    place)."""
+    if '\\' not in text:
+        return text
+    for escape, kept in (('\\n', ' \n'), ('\\t', ' \t'), ('\\"', ' "'), ("\\'", " '")):
+        text = text.replace(escape, kept)
+    return text
+
+
+# Kinds found by a word before the value rather than by the value's own shape.
+CONTEXT_KINDS = frozenset((
+    'password', 'token', 'secret', 'secret key', 'authorization header',
+    'secret in a URL query',
+))
+
+
+def plausible(text: str, span: Span) -> bool:
+    """A value a secret word introduces in tool output that reads as a secret, not as code or a
+    name: letters with digits or symbols, a PIN after a password word, or anything an env-file
+    secret line sets."""
+    value = text[span.start:span.end]
+    if re.search(P.CODE_VALUE_RE, value):
+        return False
+    before = text[max(span.start - 80, 0):span.start]
+    if re.search(P.ENV_SECRET_RE, before):
+        return True
+    if span.kind == 'password' and re.search(P.ENV_PASSWORD_RE, before):
+        return True
+    if span.kind == 'password':
+        # a strong word: digits (a PIN), a passphrase, or letters with digits or symbols
+        if re.fullmatch(r'\d+(?:[ -]\d+)*', value):
+            return len(value) >= 6
+        if re.fullmatch(r'[a-z]+(?:[- ][a-z]+){2,}', value):
+            return True
+    elif C.is_path(value) or C.is_version(value) or value.isdigit() or len(value) < 8:
+        return False
+    has_alpha = any(c.isalpha() for c in value)
+    if span.kind == 'authorization header':
+        cased = not (value.islower() or value.isupper())
+        return len(value) >= 12 and value.strip('=').isalnum() and (cased or not value.isalpha())
+    mixed = any(c.isdigit() or c in '!@#$%^&*+=~' for c in value) or C.is_scrambled(value)
+    return len(value) >= 6 and has_alpha and mixed
+
+
+def merged(spans: Iterable[Span]) -> list[Span]:
+    out: list[Span] = []
+    for span in sorted(spans):
+        if out and span.start < out[-1].end:
+            out[-1] = out[-1]._replace(end=max(out[-1].end, span.end))
+        else:
+            out.append(span)
+    return out
+
+
+def in_context(key: str | None, value: str) -> list[Span]:
+    """A JSON value's credentials; a key that names a secret ("password": "...") is read as its
+    context."""
+    if key is not None and names_secret(key):
+        head = key + '='
+        return [s._replace(start=max(s.start - len(head), 0), end=s.end - len(head))
+                for s in detect(head + value) if s.end > len(head)]
+    return detect(value)
