@@ -1,15 +1,15 @@
-"""How the gate does on real agent sessions: per source, proposals and junk per session, precision, recall.
+"""How the gate does on real agent sessions: per source, proposals and junk per session, precision,
+recall.
 
-    python benchmarks/real.py [--corpus DIR] [--show] [--marked]
+python benchmarks/real.py [--corpus DIR] [--show] [--marked]
 
 Reads the hand-labeled sessions of ../shared/transcripts/real (labels/<source>.jsonl: what a
-maintainer of that project would keep), runs the real pipeline on every session with no cap,
-and matches proposals to labels the way the hidden check does: after normalising both
-(drop `` ` * _ > # ``, squeeze whitespace, lowercase), one contains the other or they share a
-run of at least max(20, half the shorter) characters; one to one, so a second proposal
-matching an already matched label is junk. --show lists every proposal (KEEP or junk); --marked appends a
-`Memory:` line to every session (written the way its tool writes) and counts how often it is proposed.
-"""
+maintainer of that project would keep), runs the real pipeline on every session with no cap, and
+matches proposals to labels the way the hidden check does: after normalising both (drop `` ` * _ > #
+``, squeeze whitespace, lowercase), one contains the other or they share a run of at least max(20,
+half the shorter) characters; one to one, so a second proposal matching an already matched label is
+junk. --show lists every proposal (KEEP or junk); --marked appends a `Memory:` line to every session
+(written the way its tool writes) and counts how often it is proposed."""
 from __future__ import annotations
 
 import json
@@ -64,7 +64,9 @@ def load_labels(corpus: Path) -> dict[str, list[Label]]:
         for raw in path.read_text(encoding='utf-8').splitlines():
             if raw.strip():
                 item = json.loads(raw)
-                labels.setdefault(item['file'], []).append(Label(item['file'], item['quote'], item['kind'], item['role']))
+                labels.setdefault(item['file'], []).append(
+                    Label(item['file'], item['quote'], item['kind'], item['role'])
+                )
     return labels
 
 
@@ -72,13 +74,17 @@ def sessions(corpus: Path) -> dict[str, list[str]]:
     """Source folder -> session files (relative to the corpus), sorted."""
     found: dict[str, list[str]] = {}
     for folder in sorted(p for p in corpus.iterdir() if p.is_dir() and p.name != 'labels'):
-        found[folder.name] = sorted(f'{folder.name}/{f.name}' for f in folder.iterdir() if f.is_file())
+        found[folder.name] = sorted(
+            f'{folder.name}/{f.name}' for f in folder.iterdir() if f.is_file()
+        )
     return found
 
 
 def propose(corpus: Path, rel: str, settings: Settings) -> list[Proposal]:
     with open_transcript(str(corpus / rel)) as stream:
-        result = build([Transcript(rel, iter(stream.readline, b''))], settings._replace(max_add=10**9))
+        result = build(
+            [Transcript(rel, iter(stream.readline, b''))], settings._replace(max_add=10**9)
+        )
     return result.proposed
 
 
@@ -94,7 +100,9 @@ def judge(proposed: Sequence[Proposal], labels: Sequence[Label]) -> list[Label |
     return out
 
 
-def run(corpus: Path, settings: Settings) -> dict[str, list[tuple[str, list[Proposal], list[Label | None]]]]:
+def run(
+    corpus: Path, settings: Settings
+) -> dict[str, list[tuple[str, list[Proposal], list[Label | None]]]]:
     labels = load_labels(corpus)
     out: dict[str, list[tuple[str, list[Proposal], list[Label | None]]]] = {}
     for source, files in sessions(corpus).items():
@@ -104,7 +112,10 @@ def run(corpus: Path, settings: Settings) -> dict[str, list[tuple[str, list[Prop
     return out
 
 
-def table(results: dict[str, list[tuple[str, list[Proposal], list[Label | None]]]], labels: dict[str, list[Label]]) -> list[Scored]:
+def table(
+    results: dict[str, list[tuple[str, list[Proposal], list[Label | None]]]],
+    labels: dict[str, list[Label]],
+) -> list[Scored]:
     rows = []
     for source, items in results.items():
         proposed = sum(len(p) for _, p, _ in items)
@@ -119,12 +130,18 @@ def ratio(a: float, b: float) -> float:
 
 
 def print_rows(rows: Sequence[Scored]) -> None:
-    print(f'{"source":<18} {"sessions":>8} {"proposed":>8} {"per sess":>8} {"junk/s":>7} {"P":>6} {"R":>6}  (correct/labels)')
+    print(
+        f'{"source":<18} {"sessions":>8} {"proposed":>8} {"per sess":>8} {"junk/s":>7} '
+        f'{"P":>6} {"R":>6}  (correct/labels)'
+    )
     total = Scored('all', *(sum(getattr(r, f) for r in rows) for f in Scored._fields[1:]))
     for r in [*rows, total]:
-        print(f'{r.source:<18} {r.sessions:>8} {r.proposed:>8} {ratio(r.proposed, r.sessions):>8.2f} '
-              f'{ratio(r.proposed - r.correct, r.sessions):>7.2f} {ratio(r.correct, r.proposed):>6.2f} '
-              f'{ratio(r.correct, r.labels):>6.2f}  ({r.correct}/{r.labels})')
+        print(
+            f'{r.source:<18} {r.sessions:>8} {r.proposed:>8} {ratio(r.proposed, r.sessions):>8.2f} '
+            f'{ratio(r.proposed - r.correct, r.sessions):>7.2f} '
+            f'{ratio(r.correct, r.proposed):>6.2f} '
+            f'{ratio(r.correct, r.labels):>6.2f}  ({r.correct}/{r.labels})'
+        )
 
 
 def show(results: dict[str, list[tuple[str, list[Proposal], list[Label | None]]]]) -> None:
@@ -135,27 +152,49 @@ def show(results: dict[str, list[tuple[str, list[Proposal], list[Label | None]]]
                 print(f'{mark} {rel}:{p.line} {p.role} [{p.rule}]\n     {p.text}')
 
 
-MARKED = 'Memory: integration tests need the local Postgres from docker compose; SQLite is not supported.'
+MARKED = ('Memory: integration tests need the local Postgres from docker compose; '
+          'SQLite is not supported.')
 
 
 def planted(data: bytes, fmt: str, text: str) -> bytes:
     """A session with one more assistant message at its end, written the way its tool writes one."""
     if fmt == 'gemini-document':
         doc = json.loads(data)
-        doc['messages'].append({'id': 'planted', 'timestamp': 't', 'type': 'gemini', 'content': text})
+        doc['messages'].append(
+            {'id': 'planted', 'timestamp': 't', 'type': 'gemini', 'content': text}
+        )
         return json.dumps(doc, indent=2, ensure_ascii=False).encode()
     record = {
-        'copilot': {'type': 'assistant.message', 'data': {'content': text, 'messageId': 'm'}, 'id': 'p', 'timestamp': 't'},
-        'codex': {'type': 'response_item', 'payload': {'type': 'message', 'role': 'assistant',
-                                                       'content': [{'type': 'output_text', 'text': text}]}},
-    }.get(fmt, {'type': 'assistant', 'uuid': 'planted', 'sessionId': 's', 'isSidechain': False,
-                'message': {'role': 'assistant', 'content': [{'type': 'text', 'text': text}]}})
+        'copilot': {
+            'type': 'assistant.message',
+            'data': {'content': text, 'messageId': 'm'},
+            'id': 'p',
+            'timestamp': 't',
+        },
+        'codex': {
+            'type': 'response_item',
+            'payload': {
+                'type': 'message',
+                'role': 'assistant',
+                'content': [{'type': 'output_text', 'text': text}],
+            },
+        },
+    }.get(
+        fmt,
+        {
+            'type': 'assistant',
+            'uuid': 'planted',
+            'sessionId': 's',
+            'isSidechain': False,
+            'message': {'role': 'assistant', 'content': [{'type': 'text', 'text': text}]},
+        },
+    )
     return data.rstrip(b'\n') + b'\n' + json.dumps(record).encode() + b'\n'
 
 
 def explicit_memory(corpus: Path) -> tuple[int, int, int]:
-    """Sessions, sessions whose planted `Memory:` line is proposed (default settings), and those proposing
-    the same statement said without the marker (the control)."""
+    """Sessions, sessions whose planted `Memory:` line is proposed (default settings), and those
+    proposing the same statement said without the marker (the control)."""
     n = marked = unmarked = 0
     for files in sessions(corpus).values():
         for rel in files:
@@ -188,8 +227,11 @@ def main(argv: list[str]) -> int:
         show(results)
     if '--marked' in argv:
         n, marked, control = explicit_memory(corpus)
-        print(f'explicit memory: a "Memory:" line appended to each of {n} sessions is proposed in {marked}; '
-              f'the same statement without the marker in {control}')
+        print(
+            f'explicit memory: a "Memory:" line appended to each of {n} sessions '
+            f'is proposed in {marked}; '
+            f'the same statement without the marker in {control}'
+        )
     return 0
 
 

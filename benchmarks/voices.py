@@ -1,13 +1,15 @@
-"""How the gate does on the voices set: synthetic sessions in seven formats and many voices, labeled by other hands.
+"""How the gate does on the voices set: synthetic sessions in seven formats and many voices,
+labeled by other hands.
 
     python -m benchmarks.voices [--corpus DIR] [--show] [--curve]
 
-Reads ../shared/transcripts/voices (labels.jsonl: what a maintainer would keep; traps.jsonl: sentences that look
-durable and are not), runs the real pipeline on every session with no cap and matches proposals to labels with
-benchmarks/real.py's one-to-one matching (a Codex `event_msg` copy of a `response_item` and a Copilot prompt repeated
-in its hook are one statement: the parser keeps one). A trap is a proposal that matches no label and matches a trap
-quote. Prints precision, recall and traps proposed at the default settings; --curve the same across thresholds
-(every candidate scored once, threshold -1); --show each proposal (KEEP, TRAP or junk) with its score.
+Reads ../shared/transcripts/voices (labels.jsonl: what a maintainer would keep; traps.jsonl:
+sentences that look durable and are not), runs the real pipeline on every session with no cap and
+matches proposals to labels with benchmarks/real.py's one-to-one matching (a Codex `event_msg` copy
+of a `response_item` and a Copilot prompt repeated in its hook are one statement: the parser keeps
+one). A trap is a proposal that matches no label and matches a trap quote. Prints precision, recall
+and traps proposed at the default settings; --curve the same across thresholds (every candidate
+scored once, threshold -1); --show each proposal (KEEP, TRAP or junk) with its score.
 This set is a benchmark, never a fixture: nothing is tuned to its sentences.
 """
 from __future__ import annotations
@@ -39,8 +41,11 @@ class Tally(NamedTuple):
     labels: int
 
     def line(self) -> str:
-        return (f'{self.proposed:>5} {real.ratio(self.correct, self.proposed):>5.2f} {real.ratio(self.correct, self.labels):>5.2f} '
-                f'{self.traps:>5}  ({self.correct}/{self.labels} labels)')
+        return (
+            f'{self.proposed:>5} {real.ratio(self.correct, self.proposed):>5.2f} '
+            f'{real.ratio(self.correct, self.labels):>5.2f} '
+            f'{self.traps:>5}  ({self.correct}/{self.labels} labels)'
+        )
 
 
 def quotes(path: Path) -> dict[str, list[real.Label]]:
@@ -49,30 +54,54 @@ def quotes(path: Path) -> dict[str, list[real.Label]]:
         if raw.strip():
             item = json.loads(raw)
             out.setdefault(item['file'], []).append(
-                real.Label(item['file'], item['quote'], item.get('kind', 'trap'), item.get('role', '')))
+                real.Label(
+                    item['file'], item['quote'], item.get('kind', 'trap'), item.get('role', '')
+                )
+            )
     return out
 
 
 def session_files(corpus: Path) -> list[str]:
-    return sorted(p.name for p in corpus.iterdir() if p.is_file() and p.suffix in ('.jsonl', '.json')
-                  and p.name not in ('labels.jsonl', 'traps.jsonl'))
+    return sorted(
+        p.name
+        for p in corpus.iterdir()
+        if p.is_file()
+        and p.suffix in ('.jsonl', '.json')
+        and p.name not in ('labels.jsonl', 'traps.jsonl')
+    )
 
 
-def verdicts(proposed: Sequence[Proposal], labels: Sequence[real.Label], traps: Sequence[real.Label]) -> list[str]:
-    return ['KEEP' if hit is not None else 'TRAP' if any(real.matches(p.text, t.quote) for t in traps) else 'junk'
-            for p, hit in zip(proposed, real.judge(proposed, labels))]
+def verdicts(
+    proposed: Sequence[Proposal], labels: Sequence[real.Label], traps: Sequence[real.Label]
+) -> list[str]:
+    return [
+        'KEEP'
+        if hit is not None
+        else 'TRAP'
+        if any(real.matches(p.text, t.quote) for t in traps)
+        else 'junk'
+        for p, hit in zip(proposed, real.judge(proposed, labels))
+    ]
 
 
 def candidates(corpus: Path) -> list[tuple[str, list[Proposal]]]:
-    """Every session with every candidate the pipeline scores (threshold -1, no cap), in the pipeline's order."""
-    return [(rel, real.propose(corpus, rel, Settings(threshold=-1.0))) for rel in session_files(corpus)]
+    """Every session with every candidate the pipeline scores (threshold -1, no cap), in the
+    pipeline's order."""
+    return [
+        (rel, real.propose(corpus, rel, Settings(threshold=-1.0))) for rel in session_files(corpus)
+    ]
 
 
-def tally(found: Sequence[tuple[str, list[Proposal]]], labels: dict[str, list[real.Label]],
-          traps: dict[str, list[real.Label]], threshold: float, show: bool = False,
-          score: Callable[[Proposal], float] = lambda p: p.score) -> Tally:
-    """Proposals, correct ones and traps among the candidates scoring at least `threshold` (by `score`: the
-    shipped one, or fit_weights' refit)."""
+def tally(
+    found: Sequence[tuple[str, list[Proposal]]],
+    labels: dict[str, list[real.Label]],
+    traps: dict[str, list[real.Label]],
+    threshold: float,
+    show: bool = False,
+    score: Callable[[Proposal], float] = lambda p: p.score,
+) -> Tally:
+    """Proposals, correct ones and traps among the candidates scoring at least `threshold` (by
+    `score`: the shipped one, or fit_weights' refit)."""
     proposed = correct = trapped = 0
     for rel, props in found:
         kept = [p for p in props if score(p) >= threshold]
@@ -92,14 +121,32 @@ def main(argv: list[str]) -> int:
         print(f'voices set not found at {corpus}; skipped')
         return 0
     labels, traps = quotes(corpus / 'labels.jsonl'), quotes(corpus / 'traps.jsonl')
-    report(candidates(corpus), labels, traps, weights.THRESHOLD, 'as shipped', '--show' in argv, '--curve' in argv)
+    report(
+        candidates(corpus),
+        labels,
+        traps,
+        weights.THRESHOLD,
+        'as shipped',
+        '--show' in argv,
+        '--curve' in argv,
+    )
     return 0
 
 
-def report(found: Sequence[tuple[str, list[Proposal]]], labels: dict[str, list[real.Label]],
-           traps: dict[str, list[real.Label]], threshold: float, how: str, show: bool, curve: bool,
-           score: Callable[[Proposal], float] = lambda p: p.score) -> None:
-    print(f'{"voices":<18} {"prop":>5} {"P":>5} {"R":>5} {"traps":>5}   (threshold {threshold:.2f}, {how})')
+def report(
+    found: Sequence[tuple[str, list[Proposal]]],
+    labels: dict[str, list[real.Label]],
+    traps: dict[str, list[real.Label]],
+    threshold: float,
+    how: str,
+    show: bool,
+    curve: bool,
+    score: Callable[[Proposal], float] = lambda p: p.score,
+) -> None:
+    print(
+        f'{"voices":<18} {"prop":>5} {"P":>5} {"R":>5} {"traps":>5}   '
+        f'(threshold {threshold:.2f}, {how})'
+    )
     print(f'{"default":<18} ' + tally(found, labels, traps, threshold, show, score).line())
     if curve:
         print(f'\n{"threshold":>9} {"prop":>5} {"P":>5} {"R":>5} {"traps":>5}   (voices, {how})')

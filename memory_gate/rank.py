@@ -1,4 +1,5 @@
-"""Ranking in bounded memory: the candidates over the threshold, best first, and the best few under it."""
+"""Ranking in bounded memory: the candidates over the threshold, best first, and the best few under
+it."""
 from __future__ import annotations
 
 from typing import Generic, TypeVar
@@ -11,14 +12,16 @@ class Ranking(Generic[T]):
 
     def __init__(self, keep_below: int) -> None:
         self.kept: list[tuple[float, int, T]] = []  # over the threshold: every one is kept
-        self.below: list[tuple[float, int, str, T]] = []  # under it: a heap of the best `keep_below`, worst on top
+        # under it: a heap of the best `keep_below`, worst on top
+        self.below: list[tuple[float, int, str, T]] = []
         self.keep_below = keep_below
 
     def keep(self, score: float, order: int, item: T) -> None:
         self.kept.append((score, order, item))
 
     def under(self, score: float, order: int, item: T, key: str) -> None:
-        """An item under the threshold, remembered only while among the best `keep_below`; one per `key`."""
+        """An item under the threshold, remembered only while among the best `keep_below`; one per
+        `key`."""
         if self.keep_below and all(k != key for _, _, k, _ in self.below):
             import heapq  # only with --candidates: kept off every run's start-up
 
@@ -33,5 +36,6 @@ class Ranking(Generic[T]):
                 [item for _, _, item in sorted(ranked[cut:], key=lambda k: k[1])])
 
     def best_under(self) -> list[T]:
-        """The remembered items under the threshold, best first (equal scores: the earliest first)."""
+        """The remembered items under the threshold, best first (equal scores: the earliest
+        first)."""
         return [item for _, _, _, item in sorted(self.below, key=lambda k: (-k[0], -k[1]))]

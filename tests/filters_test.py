@@ -27,7 +27,8 @@ MUST_KEEP = [
     ('Never push directly to main.', 'constraint'),
     ('Releases must be tagged from main.', 'constraint'),
     ('Do not commit generated files.', 'constraint'),
-    ('We don’t deploy on Fridays.', 'convention'),  # a typographic apostrophe reads as the typewriter one
+    # a typographic apostrophe reads as the typewriter one
+    ('We don’t deploy on Fridays.', 'convention'),
     ('Deploys happen only from tagged commits.', 'constraint'),
     ('Breaking changes need an RFC first.', 'constraint'),
     ('必须在合并前跑完集成测试', 'constraint'),
@@ -54,10 +55,19 @@ MUST_KEEP = [
     ('I like early returns more than nested ifs.', 'preference'),
     ('我偏好函数式写法', 'preference'),
     ('配置文件用 YAML 格式，不用 JSON。', 'preference'),
-    # convention, a rule the project wrote down (real sessions, verbatim: narration that names it is kept)
+    # convention, a rule the project wrote down (real sessions, verbatim: narration that names it is
+    # kept)
     ('The linter requires exhaustive switch cases.', 'constraint'),
-    ('I need to add a `nolint` directive with an explanation (as required by the linter config).', 'constraint'),
-    ('I see the project already uses `forbidigo` for banning dangerous patterns like go-git\'s Reset/Checkout.', 'convention'),
+    (
+        'I need to add a `nolint` directive with an explanation '
+        '(as required by the linter config).',
+        'constraint',
+    ),
+    (
+        'I see the project already uses `forbidigo` '
+        'for banning dangerous patterns like go-git\'s Reset/Checkout.',
+        'convention',
+    ),
 ]
 
 MUST_DROP = [
@@ -74,7 +84,8 @@ MUST_DROP = [
     ('这次先跳过这个测试，不要管它。', 'noise:one_off'),
     ('Let me fix the import that was never used.', 'noise:narration'),
     ("I'll check the logs, the job always fails there.", 'noise:narration'),
-    ('I’ll check the logs, the job always fails there.', 'noise:narration'),  # a typographic apostrophe, as Codex writes
+    # a typographic apostrophe, as Codex writes
+    ('I’ll check the logs, the job always fails there.', 'noise:narration'),
     ('让我检查一下为什么总是失败', 'noise:narration'),
     ('Thanks, that fixed it!', 'noise:chatter'),
     ('Traceback (most recent call last): always here', 'noise:tool_output'),
@@ -103,18 +114,30 @@ def test_must_drop(sentence: str, reason: str) -> None:
     assert verdict(sentence)[0] == reason
 
 
-@pytest.mark.parametrize('sentence', [
-    'The e2e tests are in `cmd/entire/cli/e2e_test/` and use the `//go:build e2e` tag.',  # entire-cli, labeled
-    'The post-commit hook redirects stderr to `/dev/null` (`2>/dev/null || true`).',  # entire-cli, labeled
-    'results are **append-mostly** (immutable run bundles under `runs/<exp>/<ts>/`) plus a small **mutable** overlay',
-])
+@pytest.mark.parametrize(
+    'sentence',
+    [
+        # entire-cli, labeled
+        'The e2e tests are in `cmd/entire/cli/e2e_test/` and use the `//go:build e2e` tag.',
+        # entire-cli, labeled
+        'The post-commit hook redirects stderr to `/dev/null` (`2>/dev/null || true`).',
+        'results are **append-mostly** (immutable run bundles under `runs/<exp>/<ts>/`) '
+        'plus a small **mutable** overlay',
+    ],
+)
 def test_quoted_code_and_bold_are_prose_not_code(sentence: str) -> None:
     assert not filters.is_code(sentence)
 
 
-@pytest.mark.parametrize('sentence', ['if (x) { return y[0]; }', 'x = foo(bar[0], {1: 2});',
-                                      "`if (!user) { throw new Error('must never be null'); }`",
-                                      '`a` = {`b`: [1, 2]}; $x |= ~y'])
+@pytest.mark.parametrize(
+    'sentence',
+    [
+        'if (x) { return y[0]; }',
+        'x = foo(bar[0], {1: 2});',
+        "`if (!user) { throw new Error('must never be null'); }`",
+        '`a` = {`b`: [1, 2]}; $x |= ~y',
+    ],
+)
 def test_code_is_still_code(sentence: str) -> None:
     assert filters.is_code(sentence)
 
@@ -126,7 +149,10 @@ def test_every_rule_is_named_and_kinded() -> None:
 
 
 def test_english_matches_whole_words_only() -> None:
-    assert filters.signal_rule('The fixtures are in the conventional place.', patterns.SIGNAL_RULES) is None
+    assert (
+        filters.signal_rule('The fixtures are in the conventional place.', patterns.SIGNAL_RULES)
+        is None
+    )
     assert filters.signal_rule('NEVER push to main please', patterns.SIGNAL_RULES) is not None
 
 
@@ -143,17 +169,31 @@ def test_leading_chatter_is_stripped_not_the_sentence() -> None:
 
 
 SEEDS = [
-    'We decided to keep the parser in pure Python.', 'The decision was to keep the parser in pure Python.',
-    'We chose Postgres for the billing data.', 'Choose Postgres for any new service data.',
-    'Migrations must be reviewed by a second person.', 'Migrations must not drop columns in place.',
-    'Never log request bodies on the auth endpoints.', 'Always pin the Node version in CI.',
-    'The root cause of the outage was a bad config push.', 'I prefer small commits with one change each.',
-    'My preference is one module per cloud service.', 'Releases require a signed tag from main.',
-    'Our convention is kebab-case for file names.', 'The rule is one migration per pull request.',
-    'The flaky upload test was fixed by using tmp_path.', 'The fix was to pin urllib3 below version 2.',
+    'We decided to keep the parser in pure Python.',
+    'The decision was to keep the parser in pure Python.',
+    'We chose Postgres for the billing data.',
+    'Choose Postgres for any new service data.',
+    'Migrations must be reviewed by a second person.',
+    'Migrations must not drop columns in place.',
+    'Never log request bodies on the auth endpoints.',
+    'Always pin the Node version in CI.',
+    'The root cause of the outage was a bad config push.',
+    'I prefer small commits with one change each.',
+    'My preference is one module per cloud service.',
+    'Releases require a signed tag from main.',
+    'Our convention is kebab-case for file names.',
+    'The rule is one migration per pull request.',
+    'The flaky upload test was fixed by using tmp_path.',
+    'The fix was to pin urllib3 below version 2.',
     'The workaround is to set TZ=UTC before the tests.',
-    '我们决定用 pnpm 管理依赖。', '我偏好函数式写法。', '这个问题是通过加锁修复的。', '必须在合并前跑完集成测试。',
-    '日志里不要打印用户的手机号。', '禁止在生产环境直接修改数据库。', '服务启动失败的原因是环境变量没有注入。', '我们约定接口都返回 JSON。',
+    '我们决定用 pnpm 管理依赖。',
+    '我偏好函数式写法。',
+    '这个问题是通过加锁修复的。',
+    '必须在合并前跑完集成测试。',
+    '日志里不要打印用户的手机号。',
+    '禁止在生产环境直接修改数据库。',
+    '服务启动失败的原因是环境变量没有注入。',
+    '我们约定接口都返回 JSON。',
 ]
 
 
@@ -166,7 +206,12 @@ def test_a_verdict_is_a_value_naming_the_rule_and_the_reason() -> None:
     kept = judge('Never push directly to main.', patterns.SIGNAL_RULES, patterns.NOISE_RULES)
     assert (kept.kept, kept.reason, kept.rule and kept.rule.name) == (True, '', 'never_always')
     asked = judge('Should we always retry?', patterns.SIGNAL_RULES, patterns.NOISE_RULES)
-    assert (asked.kept, asked.reason, asked.rule and asked.rule.name) == (False, 'noise:question', 'never_always')
-    assert judge('The weather is nice.', patterns.SIGNAL_RULES, patterns.NOISE_RULES) == filters.Verdict(
-        False, filters.NO_SIGNAL, None)
+    assert (asked.kept, asked.reason, asked.rule and asked.rule.name) == (
+        False,
+        'noise:question',
+        'never_always',
+    )
+    assert judge(
+        'The weather is nice.', patterns.SIGNAL_RULES, patterns.NOISE_RULES
+    ) == filters.Verdict(False, filters.NO_SIGNAL, None)
     assert judge('Never.', patterns.SIGNAL_RULES, patterns.NOISE_RULES).reason == filters.LENGTH

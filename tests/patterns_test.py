@@ -1,4 +1,5 @@
-"""The rules as data: every gate is sound (a rule's pattern never matches where its gate says it cannot)."""
+"""The rules as data: every gate is sound (a rule's pattern never matches where its gate says it
+cannot)."""
 from __future__ import annotations
 
 import re
@@ -19,10 +20,51 @@ CORPUS = [s for path in sorted((ROOT / 'benchmarks' / 'devset').glob('*.txt'))
           for s in split_sentences(re.sub(r'^(?:[UA]>|\.\.) |\s*\[[a-z_:]+\]\s*$', '', line))]
 CORPUS += [s for s, _ in MUST_KEEP + MUST_DROP]
 RULES = patterns.SIGNAL_RULES + patterns.NOISE_RULES
-WORDS = sorted({w for r in RULES for w in r.contains + r.starts} | {
-    'we', 'are', 'is', 'the', 'not', 'it', 'all', 'stored', 'in', 'cut', 'to', 'from', 'a', ',', ';', '.', 'X', 'Go',
-    'ALWAYS', 'Never', 'ruff', 'main', 'every', 'each', 'no', 'because', 'was', 'failed', 'let\'s', 'with', 'use',
-    'I', 'i', 'OK', 'ok,', 'now,', 'Please', '?', '吗', '。'})
+WORDS = sorted(
+    {w for r in RULES for w in r.contains + r.starts}
+    | {
+        'we',
+        'are',
+        'is',
+        'the',
+        'not',
+        'it',
+        'all',
+        'stored',
+        'in',
+        'cut',
+        'to',
+        'from',
+        'a',
+        ',',
+        ';',
+        '.',
+        'X',
+        'Go',
+        'ALWAYS',
+        'Never',
+        'ruff',
+        'main',
+        'every',
+        'each',
+        'no',
+        'because',
+        'was',
+        'failed',
+        'let\'s',
+        'with',
+        'use',
+        'I',
+        'i',
+        'OK',
+        'ok,',
+        'now,',
+        'Please',
+        '?',
+        '吗',
+        '。',
+    }
+)
 
 
 @pytest.mark.parametrize('rule', RULES, ids=lambda r: r.name)
@@ -42,9 +84,15 @@ def test_gate_is_sound_on_generated_sentences(words: list[str], glue: str) -> No
 
 
 def test_holds_finds_a_word_as_plain_in_does() -> None:
-    """holds() looks for a rule's gate words in one search past ASCII; it must say what `in` says, in CJK text too."""
+    """holds() looks for a rule's gate words in one search past ASCII; it must say what `in` says,
+    in CJK text too."""
     words = tuple(w for r in RULES for w in r.contains)
-    for sentence in [*CORPUS, *(' '.join(WORDS[i::7]) for i in range(7)), '我们 decided 用 pnpm', 'ſhould İt']:
+    for sentence in [
+        *CORPUS,
+        *(' '.join(WORDS[i::7]) for i in range(7)),
+        '我们 decided 用 pnpm',
+        'ſhould İt',
+    ]:
         low = sentence.lower()
         assert [holds(low, (w,)) for w in words] == [w in low for w in words], sentence
         assert holds(low, words) == any(w in low for w in words), sentence
@@ -60,12 +108,14 @@ def test_every_pattern_compiles_and_has_a_kind(rule: patterns.Rule) -> None:
 
 def test_fires_respects_unless() -> None:
     one_off = next(r for r in patterns.NOISE_RULES if r.name == 'imperative_now')
-    assert fires(one_off, 'Run the tests now.') and not fires(one_off, 'Run the linter before every commit.')
+    assert fires(one_off, 'Run the tests now.') and not fires(
+        one_off, 'Run the linter before every commit.'
+    )
 
 
 def family_examples() -> list[tuple[str, str, bool]]:
-    """(rule, sentence, caught) from the comment above each rule in patterns.py: the first example it
-    must catch, and the first after 'not:' that it must not."""
+    """(rule, sentence, caught) from the comment above each rule in patterns.py: the first example
+    it must catch, and the first after 'not:' that it must not."""
     source = (ROOT / 'memory_gate' / 'patterns.py').read_text(encoding='utf-8').split('\n')
     found: list[tuple[str, str, bool]] = []
     for i, line in enumerate(source):
@@ -87,18 +137,22 @@ FAMILY_EXAMPLES = family_examples()
 
 def test_every_family_comments_an_example_it_catches_and_one_it_does_not() -> None:
     from memory_gate.languages import LANGUAGES  # their examples: tests/languages_test.py
+
     listed = {f'{lang.code}_' for lang in LANGUAGES}
     for r in RULES:
         if r.name[:3] in listed:
             continue
-        assert {caught for name, _, caught in FAMILY_EXAMPLES if name == r.name} == {True, False}, r.name
+        assert {caught for name, _, caught in FAMILY_EXAMPLES if name == r.name} == {True, False}, (
+            r.name
+        )
 
 
-@pytest.mark.parametrize(('name', 'sentence', 'caught'), FAMILY_EXAMPLES,
-                         ids=[f'{n}-{c}' for n, _, c in FAMILY_EXAMPLES])
+@pytest.mark.parametrize(
+    ('name', 'sentence', 'caught'), FAMILY_EXAMPLES, ids=[f'{n}-{c}' for n, _, c in FAMILY_EXAMPLES]
+)
 def test_each_family_does_what_its_comment_says(name: str, sentence: str, caught: bool) -> None:
-    """Caught: the rule fires (its own door). Not: it does not fire, or, for a signal rule, the judge
-    does not keep the sentence by it (a noise rule or the length drops it)."""
+    """Caught: the rule fires (its own door). Not: it does not fire, or, for a signal rule, the
+    judge does not keep the sentence by it (a noise rule or the length drops it)."""
     r = next(r for r in RULES if r.name == name)
     sentence = plain_quotes(sentence)
     fired = gated(r, sentence.lower()) and fires(r, sentence)
