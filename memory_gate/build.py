@@ -25,7 +25,7 @@ from memory_gate.report import (
     report_unread,
     report_withheld,
 )
-from memory_gate.sentences import printable
+from memory_gate.sentences import printable, shown
 
 # Keys --stats and --json always show, in this order; every other counter follows, sorted.
 CORE_STATS = (
@@ -65,7 +65,7 @@ def print_stats(result: Result, out: TextIO) -> None:
     for line in stat_lines(result.stats):
         print(line, file=out)
     for source, stats in result.files.items():
-        for line in stat_lines(stats, f'{printable(source)}: ', only_set=True):
+        for line in stat_lines(stats, f'{printable(shown(source))}: ', only_set=True):
             print(line, file=out)
 
 
@@ -94,7 +94,7 @@ def json_result(result: Result) -> str:
 
 def candidate_line(p: Proposal) -> str:
     """One candidate under the threshold: score, where, who and why, then the sentence."""
-    where = f'{p.source}:{p.line} {p.role} {p.kind}/{p.rule} ({p.evidence})'
+    where = f'{shown(p.source)}:{p.line} {p.role} {p.kind}/{p.rule} ({p.evidence})'
     return printable(f'{p.score:.2f} {where}: {p.text}')
 
 

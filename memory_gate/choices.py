@@ -16,7 +16,7 @@ from memory_gate.diff import applied, render
 from memory_gate.files import rel
 from memory_gate.memory import identity, known_identities
 from memory_gate.proposals import DECLINED, SKIPPED, SUFFIX, Entry, header
-from memory_gate.sentences import printable
+from memory_gate.sentences import printable, shown
 
 KEYS = {'y': 'take', 'n': 'decline', 's': 'skip'}
 HELP = ('y - take this bullet', 'n - decline it (recorded in the ledger, never proposed again)',
@@ -152,7 +152,7 @@ def ask_one(item: Item, read: Read, say: Say, edit: Edit) -> tuple[Choice | None
 
 
 def bullet_line(item: Item) -> str:
-    where = printable(f'{item.proposal.source}:{item.entry.line}: {item.entry.where}')
+    where = printable(f'{shown(item.proposal.source)}:{item.entry.line}: {item.entry.where}')
     return f'{item.number}. {where}\n     {printable(item.entry.text)}'
 
 

@@ -26,6 +26,7 @@ from memory_gate.report import (
     report_withheld,
 )
 from memory_gate.routes import routes
+from memory_gate.sentences import shown
 
 
 def arguments(h: argparse.ArgumentParser) -> None:
@@ -115,7 +116,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
 
     staged_now = earlier.staged_paths(root)
     for left in leftover.renew(root, rel, memory, staged_now, tracked, settled, heading):
-        err(f'{left}: left from an earlier commit; renewed against {rel} as it is now')
+        err(f'{shown(left)}: left from an earlier commit; renewed against {rel} as it is now')
     written, state = propose(root, rel, state, groups, tracked, settings, route.review, failed,
                              settled)
     if written:
@@ -200,7 +201,7 @@ def staged_proposals(root: str, paths: Sequence[str], tracked: set[str]) -> list
         blob = files.git(root, 'cat-file', 'blob', ':' + rel) if rel in tracked else None
         if blob is not None and blob.startswith(MARK.encode()):
             found.append(path)
-            err(f'{path}: is a memory-gate proposal staged for commit; '
+            err(f'{shown(path)}: is a memory-gate proposal staged for commit; '
                 f'unstage it: git rm --cached -q {shell(path)}'
                 f"  (and add '*{SUFFIX}' to .gitignore)")
     return found

@@ -9,7 +9,7 @@ from memory_gate.color import paint, paint_diff
 from memory_gate.proposals import HELD, SUFFIX, Entry, shell
 from memory_gate.records import Settings
 from memory_gate.routes import Routes
-from memory_gate.sentences import printable
+from memory_gate.sentences import printable, shown
 
 
 def print_others(others: Sequence[Item]) -> None:
@@ -17,7 +17,7 @@ def print_others(others: Sequence[Item]) -> None:
         return
     print('Also pending, from proposals of earlier commits (review asks about them too):')
     for item in others:
-        where = f'{item.number}. {printable(item.proposal.source)}:{item.entry.line}:'
+        where = f'{item.number}. {printable(shown(item.proposal.source))}:{item.entry.line}:'
         print(f'  {where} {printable(item.entry.text)}')
 
 
@@ -25,15 +25,16 @@ def report(source: str, rel: str, listed: Sequence[Entry], diff: str, settings: 
            before: int) -> None:
     """The review of one transcript: every pending bullet numbered, those held back by the cap
     too, then the diff."""
-    name = printable(source)
+    name = printable(shown(source))
     on = settings.color == 'always'
     cap = f'--max-add {settings.max_add}'
     notes = [note_of(e, cap) for e in listed]  # '' for a bullet in the diff
     if diff:
-        in_diff = f'{notes.count("")} in {name}{SUFFIX}'
+        in_diff = f'{notes.count("")} in {printable(shown(source + SUFFIX))}'
     else:
         in_diff = f'none in the diff ({cap})'
-    title = f'memory-gate: {name}: {len(listed)} bullet(s) pending for {printable(rel)}: {in_diff}'
+    target = printable(shown(rel))
+    title = f'memory-gate: {name}: {len(listed)} bullet(s) pending for {target}: {in_diff}'
     if diff:
         title += ''.join(f', {notes.count(n)} {n}' for n in dict.fromkeys(notes) if n)
     print(paint(title, 'bold', on))

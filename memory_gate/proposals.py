@@ -20,7 +20,7 @@ from typing import NamedTuple
 from memory_gate import files
 from memory_gate.files import InputError
 from memory_gate.records import Proposal
-from memory_gate.sentences import printable, sanitize
+from memory_gate.sentences import printable, shown
 
 MARK = '# memory-gate proposal'  # the first line of every proposal file memory-gate writes
 SUFFIX = '.memory.diff'
@@ -90,7 +90,7 @@ def pending_bullets(diff_text: str) -> list[str]:
 def header(source: str, rel: str, listed: Sequence[Entry], review: str) -> str:
     target, rel = shell(source + SUFFIX), shell(rel)
     lines = [
-        f'{MARK} for {rel} from {printable(source)}',
+        f'{MARK} for {rel} from {printable(shown(source))}',
         f'# accept: git apply {target} && git add {rel}',
         f'# review: {review}',
     ]
@@ -110,22 +110,11 @@ def why(p: Proposal) -> str:
 
 
 def shell(path: str) -> str:
-    """A path as it is typed in a shell command, safe to print: a name with control characters
-    in bash's $'...' quoting (an escape sequence as \\x1b): the printed command names it."""
-    if sanitize(path) == path:
-        return printable(shlex.quote(path))
-    return printable("$'" + ''.join(map(ansi_c, path)) + "'")
-
-
-def ansi_c(ch: str) -> str:
-    """One character inside bash's $'...'."""
-    if ch in "\\'":
-        return '\\' + ch
-    if ch.isprintable():
-        return ch
-    if 0xDC80 <= ord(ch) <= 0xDCFF:  # a byte of a name that is not UTF-8, as Python holds it
-        return f'\\x{ord(ch) - 0xDC00:02x}'
-    return f'\\x{ord(ch):02x}' if ord(ch) < 0x80 else f'\\u{ord(ch):04x}'
+    """A path as it is typed in a shell command, safe to print: a name with a tab, a line break
+    or control characters in bash's $'...' quoting (sentences.shown): the printed command names
+    it."""
+    name = shown(path)
+    return printable(shlex.quote(path) if name == path else name)
 
 
 def memory_of(diff_text: str, root: str) -> str:

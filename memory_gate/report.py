@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from memory_gate.files import InputError
 from memory_gate.formats.document import MAX_DOCUMENT_BYTES
 from memory_gate.records import Result, Settings
-from memory_gate.sentences import printable
+from memory_gate.sentences import printable, shown
 
 
 def err(message: str) -> None:
@@ -17,7 +17,7 @@ def err(message: str) -> None:
 def report_failed(failed: Sequence[InputError]) -> None:
     """One line per transcript that could not be read, naming it."""
     for exc in failed:
-        err(f'{exc.path}: {exc}')
+        err(f'{shown(exc.path)}: {exc}')
 
 
 def report_withheld(result: Result) -> None:
@@ -28,7 +28,7 @@ def report_withheld(result: Result) -> None:
     import shlex  # only when something was withheld: kept off every run's start-up
 
     for w in result.withheld:
-        err(f'{w.source}:{w.line}: withheld a proposal that looks like a {w.kind}')
+        err(f'{shown(w.source)}:{w.line}: withheld a proposal that looks like a {w.kind}')
 
     for source in dict.fromkeys(w.source for w in result.withheld):
         if source == '-':
@@ -36,8 +36,8 @@ def report_withheld(result: Result) -> None:
         else:
             quoted = shlex.quote(source)
             scan = f'gitleaks dir {quoted}, detect-secrets scan {quoted}'
-        err(f'{source}: the transcript itself holds that value: check it with a secret scanner '
-            f'before committing it ({scan})')
+        err(f'{shown(source)}: the transcript itself holds that value: check it with a secret '
+            f'scanner before committing it ({scan})')
 
 
 def unread_problems(result: Result) -> list[str]:
@@ -73,7 +73,8 @@ def read_instead(paths: Sequence[str]) -> list[str]:
 
     left = set(beside_full(paths))
     for path in sorted(left):
-        err(f"{path}: Entire's compact transcript; the {FULL_NAME} beside it is read instead")
+        err(f"{shown(path)}: Entire's compact transcript; the {FULL_NAME} beside it is read "
+            'instead')
     return [p for p in paths if p not in left]
 
 
@@ -86,7 +87,7 @@ def report_secrets(result: Result, settings: Settings, verdict: str) -> None:
 
     for s in result.secrets:
         hint = f' ({s.hint})' if s.hint else ''
-        err(f'{s.source}:{s.line}: {s.kind}{hint} in the transcript itself')
+        err(f'{shown(s.source)}:{s.line}: {s.kind}{hint} in the transcript itself')
     sources = ' '.join(shlex.quote(s) for s in dict.fromkeys(s.source for s in result.secrets))
     err(f'{len(result.secrets)} credential(s) in transcripts: {verdict}. Rotate any that is real: '
         f'it is in this work tree already. Then redact them: memory-gate scrub {sources} '

@@ -16,7 +16,7 @@ from memory_gate import files, redact, scan
 from memory_gate.files import InputError
 from memory_gate.records import Settings
 from memory_gate.report import err
-from memory_gate.sentences import printable
+from memory_gate.sentences import printable, shown
 
 HEADER = ('# memory-gate: transcript findings reviewed as no secret; one fingerprint a line '
           '(the first 20 hex digits of the value\'s SHA-256), then its kind and where it was.\n')
@@ -44,11 +44,11 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             if not args.allow and lines != data:
                 write(path, lines)
         except (InputError, OSError) as exc:
-            err(f'{path}: {exc}')
+            err(f'{shown(path)}: {exc}')
             failed += 1
             continue
         for line, kind in done:
-            print(printable(f'{path}:{line} {kind}'))
+            print(printable(f'{shown(path)}:{line} {kind}'))
         found += len(done)
     if entries:
         try:

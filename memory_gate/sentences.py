@@ -146,6 +146,27 @@ def sanitize(text: str) -> str:
     return compiled(CONTROL_RE).sub(' ', text.replace('\r\n', '\n').replace('\r', '\n'))
 
 
+def shown(name: str) -> str:
+    """A file name as a message names it: as it is when it prints as itself, else in bash's
+    $'...' quoting (a tab as \\t, an escape as \\x1b), so nothing in it is altered or run."""
+    if '\t' not in name and '\n' not in name and sanitize(name) == name:
+        return name
+    return "$'" + ''.join(map(ansi_c, name)) + "'"
+
+
+def ansi_c(ch: str) -> str:
+    """One character inside bash's $'...'."""
+    if ch in "\\'":
+        return '\\' + ch
+    if ch in '\t\n':
+        return '\\t' if ch == '\t' else '\\n'
+    if ch.isprintable():
+        return ch
+    if 0xDC80 <= ord(ch) <= 0xDCFF:  # a byte of a name that is not UTF-8, as Python holds it
+        return f'\\x{ord(ch) - 0xDC00:02x}'
+    return f'\\x{ord(ch):02x}' if ord(ch) < 0x80 else f'\\u{ord(ch):04x}'
+
+
 def printable(text: str, allowed: Collection[str] = ()) -> str:
     """One line of text that is safe to print: no control sequences, and no credential
     (masked, whatever its source)."""

@@ -655,6 +655,27 @@ def test_a_bullet_never_carries_the_replacement_character(project: Repo, bad: by
     assert project.commit().returncode == 0
 
 
+def test_a_tab_in_a_transcript_name_is_shown_escaped_and_the_printed_command_applies(
+        project: Repo) -> None:
+    """A tab is never printed as a space (which names another file): the review, the proposal's
+    header and the command show $'a\\tb.jsonl', and the printed git apply, run by bash, applies."""
+    stage(project, 'a\tb.jsonl', DECIDE)
+    done = project.commit()
+    assert done.returncode == 1, done.stdout
+    assert 'a b.jsonl' not in done.stdout
+    assert "memory-gate: $'a\\tb.jsonl': 1 bullet(s) pending" in done.stdout
+    assert "  1. $'a\\tb.jsonl':1: " in done.stdout
+    proposal = (project.path / 'a\tb.jsonl.memory.diff').read_text()
+    assert proposal.startswith("# memory-gate proposal for AGENTS.md from $'a\\tb.jsonl'\n")
+    listed = project.memory_gate('review')  # no terminal: it lists the bullets
+    assert "1. $'a\\tb.jsonl':1: " in listed.stdout + listed.stderr
+    [command] = [line.strip() for line in done.stdout.splitlines() if line.strip().startswith('git apply')]
+    assert command == "git apply $'a\\tb.jsonl.memory.diff' && git add AGENTS.md"
+    applied = project.run('bash', '-c', command)
+    assert applied.returncode == 0, applied.stderr
+    assert project.commit().returncode == 0
+
+
 def test_a_memory_file_in_conflict_is_named_not_proposed_into(project: Repo) -> None:
     (project.path / 'AGENTS.md').write_text('# Memory\n\n<<<<<<< HEAD\n- a\n=======\n- b\n>>>>>>> feature\n')
     project.git('add', 'AGENTS.md')

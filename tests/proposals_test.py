@@ -52,7 +52,8 @@ def test_shell_quotes_and_neutralises() -> None:
     assert '\x1b' not in shell('e\x1b[31mvil')
 
 
-@pytest.mark.parametrize('name', ['e\x1b[31mvil.jsonl', "it's\x07.jsonl", os.fsdecode(b'bad\xff.jsonl')])
+@pytest.mark.parametrize('name', ['e\x1b[31mvil.jsonl', "it's\x07.jsonl", os.fsdecode(b'bad\xff.jsonl'),
+                                  'a\tb.jsonl', 'two\nlines.jsonl'])
 def test_shell_names_a_hostile_file_so_bash_finds_it(tmp_path: Path, name: str) -> None:
     (tmp_path / name).write_text('x')
     quoted = shell(name)
