@@ -2,8 +2,9 @@
 beyond English and Chinese (whose families live in patterns.py and cues.py, complete).
 
 One `Language` record per language, its word lists one phrase per entry, plain text (no regex:
-each is escaped), lowercase. patterns.py makes four signal families of each (`<code>_decision`,
-`<code>_constraint`, `<code>_convention`, `<code>_root_cause`) and a noise family of its one-off
+each is escaped), lowercase. patterns.py makes five signal families of each (`<code>_decision`,
+`<code>_constraint`, `<code>_convention`, `<code>_root_cause`, `<code>_preference`) and a noise
+family of its one-off
 words (`<code>_one_off`, as English "this time", "again"); cues.py adds the scope and
 modal words to its `scope` and `modal` cues; MARKERS open a line marked for memory. Add a
 language: one record here and its must-catch and must-not sentences in tests/languages_test.py.
@@ -21,6 +22,7 @@ class Language(NamedTuple):
     constraint: tuple[str, ...]  # a must or a never: "é obrigatório", "禁止"
     convention: tuple[str, ...]  # a standing habit, scoped beyond the task: "a partir de agora"
     root_cause: tuple[str, ...]  # a cause stated as found: "a causa foi", "原因は"
+    preference: tuple[str, ...]  # the speaker's standing preference: "prefiro", "선호합니다"
     scope: tuple[str, ...]  # generic scope (cue 'scope'): "sempre", "毎回"
     modal: tuple[str, ...]  # normative modality (cue 'modal'): "deve", "べき"
     markers: tuple[str, ...]  # what opens a line marked for memory, before its colon
@@ -38,6 +40,7 @@ PT = Language(
     constraint=(
         'nunca', 'sempre', 'não use', 'não usar', 'não faça', 'não commite', 'não comite',
         'é obrigatório', 'é proibido', 'proibido', 'obrigatório', 'não pode', 'não podem',
+        'tem que', 'têm que', 'tem de', 'deve', 'devem', 'precisa', 'precisam',
     ),
     convention=(
         'a partir de agora', 'daqui para frente', 'daqui pra frente', 'de agora em diante',
@@ -47,6 +50,7 @@ PT = Language(
         'a causa raiz', 'a causa foi', 'a causa é', 'causado por', 'causada por', 'o problema era',
         'o problema foi', 'por causa de', 'por causa do', 'por causa da', 'devido a',
     ),
+    preference=('prefiro', 'preferimos', 'prefira', 'preferível'),
     scope=(
         'sempre', 'nunca', 'a partir de agora', 'daqui para frente', 'de agora em diante',
         'por padrão', 'toda vez', 'sempre que',
@@ -65,6 +69,7 @@ ES = Language(
     constraint=(
         'nunca', 'siempre', 'no uses', 'no usar', 'no hagas', 'no subas', 'es obligatorio',
         'está prohibido', 'prohibido', 'obligatorio', 'no se puede',
+        'tiene que', 'tienen que', 'hay que', 'debe', 'deben', 'debemos',
     ),
     convention=(
         'a partir de ahora', 'de ahora en adelante', 'por defecto', 'cada vez que', 'siempre que',
@@ -74,6 +79,7 @@ ES = Language(
         'la causa raíz', 'la causa fue', 'la causa es', 'causado por', 'causada por',
         'el problema era', 'el problema fue', 'debido a', 'por culpa de',
     ),
+    preference=('prefiero', 'preferimos', 'prefiera', 'preferible'),
     scope=(
         'siempre', 'nunca', 'a partir de ahora', 'de ahora en adelante', 'por defecto', 'cada vez',
     ),
@@ -95,9 +101,11 @@ JA = Language(
         '使わない', 'べきではない', '絶対に',
     ),
     convention=(
-        '今後は', '以降は', '毎回', 'に統一', '規約', 'ルールとして', 'デフォルトで', '常に',
+        '今後は', '今後、', '今後も', '以降は', '毎回', 'に統一', '規約', 'ルールとして',
+        'デフォルトで', '常に',
     ),
     root_cause=('原因は', 'が原因', '根本原因', 'のせいで', 'によるもの'),
+    preference=('の方が好き', 'の方がいい', 'が好みです', '好みです'),
     scope=('常に', '毎回', '今後', '必ず', 'いつも', 'デフォルトで'),
     modal=('べき', '必須', 'なければならない', 'なければいけない', 'してはいけない'),
     markers=('記憶', 'メモリー', '覚えておく'),
@@ -113,6 +121,7 @@ KO = Language(
     ),
     convention=('앞으로', '매번', '기본적으로', '규칙', '컨벤션', '으로 통일', '로 통일'),
     root_cause=('원인은', '때문이었', '때문입니다', '로 인해', '근본 원인'),
+    preference=('선호합니다', '선호해', '선호한다', '더 좋아합니다', '편이 좋습니다'),
     scope=('항상', '언제나', '앞으로', '매번', '기본적으로', '반드시'),
     modal=('해야 합니다', '해야 한다', '해야 해', '해야만', '필수'),
     markers=('기억', '메모리'),

@@ -439,16 +439,18 @@ SIGNAL_RULES: tuple[Rule, ...] = (
     # a generic subject) / not: "You should run the migration." (a person: "I should", "we should"
     # too), "The build should pass now." (an expectation of the moment)
     rule('should', 'constraint', (
-        _SUBJECT_WORDS + r"should(?:n't| not)? "
+        _SUBJECT_WORDS + r"should(?:n't|n’t|nt| not)? "
         r'(?!(?:be )?(?:fine|ok|okay|good|enough|done|ready|possible|able|working)\b'
         r'|work\b|pass\b|help\b|fix\b)\w+'
     ), unless=_NOW, triggers='should'),
-    # The explicit markers of the languages of languages.py, four families each
-    # (<code>_decision, _constraint, _convention, _root_cause): tests/languages_test.py holds
-    # what each must catch and must not.
+    # The explicit markers of the languages of languages.py, five families each
+    # (<code>_decision, _constraint, _convention, _root_cause, _preference):
+    # tests/languages_test.py holds what each must catch and must not.
     *(rule(f'{lang.code}_{kind}', kind, pattern(getattr(lang, kind), lang.spaced, lang.unlike),
            triggers=getattr(lang, kind))
-      for lang in LANGUAGES for kind in ('decision', 'constraint', 'convention', 'root_cause')),
+      for lang in LANGUAGES
+      for kind in ('decision', 'constraint', 'convention', 'root_cause', 'preference')
+      if getattr(lang, kind)),
 )
 
 NOISE_RULES: tuple[Rule, ...] = (

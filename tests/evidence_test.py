@@ -532,6 +532,12 @@ CUES = [
     ('I want you to rename the flag everywhere.', 'request', True),
     ('I want you to rename the flag everywhere.', 'stance', False),
     ('I want small commits, one change each.', 'stance', True),
+    # the contraction joins the pronoun: sessions.txt and holdout2.txt, the user, kept
+    ("I'd rather see a failing test than a skipped one.", 'stance', True),
+    ("i'd rather ship smaller releases more often", 'stance', True),
+    # flutter-docker-image, the assistant: not the sentence's opening stance
+    ("So it reads as out of scope — but that spec is four days old and written to close a hazard "
+     "you'd just hit, so I'd rather you confirm than have me infer.", 'stance', False),
     # agentv, the user: mid-sentence
     ('In PR we removed the details about how to claim issues.', 'report', True),
     ("we had a go fmt error, I've fixed - commit it please", 'report', True),  # entire-cli

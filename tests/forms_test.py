@@ -60,6 +60,14 @@ FORMS = [
     (BOARD, 'conclusive', False),  # mise: what is left
     ('That `.8` publish came from the in-progress fix run.', 'conclusive', False),  # mise
     ('Maybe the rounding bug comes from the float conversion.', 'conclusive', False),  # a hedge
+    # Chinese: a subject, then 是因为 (sessions.txt: the assistant's and the user's, kept)
+    ('依赖冲突是因为两个包都锁了不同版本的 protobuf。', 'conclusive', True),
+    ('这个接口超时是因为没有加索引。', 'conclusive', True),
+    # kimi-cli, the assistant: a reason with no symptom before it
+    ('因为 LLM 的工具调用参数是逐 chunk 到达的，lexer 能在任意时刻通过 `complete_json()` 返回一个'
+     '"尽力补全"的 JSON 字符串。', 'conclusive', False),
+    ('Those publication timestamps normally come from the remote registry.', 'conclusive',
+     False),  # mise: no symptom, and the present explains the code
     # musing: an idea, not a decision.
     (ENFORCE, 'musing', True),
     ('Maybe we could use Formik instead?', 'musing', True),  # sessions.txt, a trap

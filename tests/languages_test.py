@@ -60,6 +60,20 @@ FAMILIES = [
     ('ja_one_off', 'テストは CI で実行します。', False),
     ('ko_one_off', '이번에는 테스트를 건너뛰세요.', True),
     ('ko_one_off', '테스트는 CI에서 실행합니다.', False),
+    ('pt_constraint', 'Toda migração tem que ser reversível.', True),  # a modal: tem que, deve
+    ('pt_constraint', 'Eu tive que reiniciar o servidor ontem.', False),
+    ('es_constraint', 'Las migraciones tienen que ser reversibles.', True),  # tiene que, debe
+    ('es_constraint', 'Tuve que reiniciar el servidor ayer.', False),
+    ('pt_preference', 'Prefiro commits pequenos, uma mudança por commit.', True),
+    ('pt_preference', 'Qual opção você quer?', False),
+    ('es_preference', 'Prefiero los tests de integración a los unitarios.', True),
+    ('es_preference', 'Él eligió otra opción ayer.', False),
+    ('ja_preference', 'タブよりスペースの方がいいです。', True),
+    ('ja_preference', 'スペースを確認しました。', False),
+    ('ko_preference', '작은 PR을 선호합니다.', True),
+    ('ko_preference', 'PR을 확인했습니다.', False),
+    ('ja_convention', '今後、ログはすべて JSON で出力します。', True),  # 今後 with a comma
+    ('ja_convention', '今日、ログを確認しました。', False),
     # English around it: whole words only
     ('pt_constraint', 'There are no uses of sempreviva here.', False),
     ('es_decision', 'The decidimosaurus is a fake word.', False),
@@ -82,9 +96,9 @@ def bits(sentence: str) -> list[int]:
     return [i for i in range(len(patterns.SIGNAL_RULES)) if mask >> i & 1]
 
 
-def test_every_language_has_its_five_families_each_tested_both_ways() -> None:
+def test_every_language_has_its_six_families_each_tested_both_ways() -> None:
     for lang in languages.LANGUAGES:
-        for kind in ('decision', 'constraint', 'convention', 'root_cause', 'one_off'):
+        for kind in ('decision', 'constraint', 'convention', 'root_cause', 'preference', 'one_off'):
             name = f'{lang.code}_{kind}'
             assert RULES[name].kind == (kind if kind != 'one_off' else 'noise')
             assert {c for n, _, c in FAMILIES if n == name} == {True, False}, name

@@ -9,7 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import git, run
+import pytest
+
+from tests.conftest import SHARED, git, run
 from tests.hook_test import hook_repo  # noqa: F401  (a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,3 +176,42 @@ def test_the_readme_says_how_to_uninstall_and_what_stays() -> None:
     section = README.split('## Uninstall\n', 1)[1].split('\n## ', 1)[0]
     for left in ('.memory-gate-declined.txt', '.gitignore', '[tool.memory-gate]', '*.memory.diff'):
         assert left in section, left
+
+
+def _quoted(cell: str) -> tuple[str, str]:
+    """A table cell's quoted sentence and the source it names ('' when it names none)."""
+    found = re.match(r'"(.*)" \(([\w-]+)[,:)]', cell)
+    return (found.group(1), found.group(2)) if found else ('', '')
+
+
+def _session_of(source: Path, quote: str) -> Path | None:
+    """The session of a source holding the quote's longest plain run (raw or JSON-escaped)."""
+    runs = sorted(re.split(r'[^\w .,:;/()-]+|…', quote), key=len, reverse=True)
+    needle = runs[0].strip()
+    for path in sorted(source.iterdir()):
+        data = path.read_bytes()
+        if needle.encode() in data or json.dumps(needle)[1:-1].encode() in data:
+            return path
+    return None
+
+
+KEEPS_AND_DROPS = [
+    (side, *_quoted(row[side])) for row in _table('proposed, and a maintainer keeps it')
+    for side in (0, 1)
+]
+
+
+@pytest.mark.skipif(not (SHARED / 'real').is_dir(), reason='the real corpus is not here')
+@pytest.mark.parametrize(('side', 'quote', 'source'), [k for k in KEEPS_AND_DROPS if k[2]],
+                         ids=[f'{k[0]}-{k[1][:30]}' for k in KEEPS_AND_DROPS if k[2]])
+def test_what_it_keeps_and_drops_is_what_build_does_on_those_sessions(
+        side: int, quote: str, source: str) -> None:
+    """The README's table of real sentences: the left column is proposed at the default settings
+    from its session, the right one is not."""
+    from benchmarks.real import matches, propose
+    from memory_gate.records import Settings
+
+    session = _session_of(SHARED / 'real' / source, quote)
+    assert session is not None, quote
+    proposed = propose(SHARED / 'real', f'{source}/{session.name}', Settings())
+    assert any(matches(p.text, quote) for p in proposed) == (side == 0), quote
