@@ -36,10 +36,17 @@ def proposals(memory: str | None = MEMORY) -> list[Proposal]:
 def test_items_are_numbered_in_path_order_and_settled_ones_say_why() -> None:
     every = items(proposals(), {'never push directly to main'})
     assert [(i.number, i.entry.text, i.settled) for i in every] == [
-        (1, A[0].text, ''), (2, A[1].text, 'declined'), (3, B[0].text, ''), (4, B[1].text, 'in AGENTS.md')]
+        (1, A[0].text, ''),
+        (2, A[1].text, 'declined'),
+        (3, B[0].text, ''),
+        (4, B[1].text, 'in AGENTS.md'),
+    ]
 
 
-@pytest.mark.parametrize(('text', 'expected'), [('1,3', {1, 3}), ('2-4', {2, 3, 4}), ('all', {1, 2, 3, 4}), ('', set())])
+@pytest.mark.parametrize(
+    ('text', 'expected'),
+    [('1,3', {1, 3}), ('2-4', {2, 3, 4}), ('all', {1, 2, 3, 4}), ('', set())],
+)
 def test_numbers(text: str, expected: set[int]) -> None:
     assert numbers(text, 4) == expected
 
@@ -52,7 +59,12 @@ def test_numbers_rejects(text: str) -> None:
 
 def test_choices_from_the_command_line_decline_what_is_not_named() -> None:
     chosen = choices_from({'take': '1', 'skip': '3', 'decline': None}, ['2=Never push to main.'], 4)
-    assert chosen == {1: ('take', ''), 2: ('reword', 'Never push to main.'), 3: ('skip', ''), 4: ('decline', '')}
+    assert chosen == {
+        1: ('take', ''),
+        2: ('reword', 'Never push to main.'),
+        3: ('skip', ''),
+        4: ('decline', ''),
+    }
     with pytest.raises(ValueError, match='bullet 1 is given two choices'):
         choices_from({'take': '1', 'decline': '1'}, [], 4)
     with pytest.raises(ValueError, match='expected N=TEXT'):
@@ -66,36 +78,52 @@ def scripted(*answers: str | None) -> Iterator[str | None]:
 
 
 def test_ask_like_git_add_p() -> None:
-    pending = [Item(n, proposals()[0], Entry(f'Bullet number {n} is durable.', n, 'user'), '') for n in range(1, 7)]
+    pending = [
+        Item(n, proposals()[0], Entry(f'Bullet number {n} is durable.', n, 'user'), '')
+        for n in range(1, 7)
+    ]
     said: list[str] = []
     answers = scripted('?', 'y', 'n', 'e', '', 'e', '  Reworded   bullet. ', 's', 'd')
     chosen = ask(pending, lambda prompt: next(answers), said.append)
-    assert chosen == {1: ('take', ''), 2: ('decline', ''), 3: ('reword', 'Reworded bullet.'), 4: ('skip', ''),
-                      5: ('decline', ''), 6: ('decline', '')}
+    assert chosen == {
+        1: ('take', ''),
+        2: ('decline', ''),
+        3: ('reword', 'Reworded bullet.'),
+        4: ('skip', ''),
+        5: ('decline', ''),
+        6: ('decline', ''),
+    }
     assert said[0].startswith('(1/6) 1. a.jsonl:1: user') and 'y - take this bullet' in said[1]
-    assert ask(pending[:2], lambda prompt: None, said.append) == {1: ('skip', ''), 2: ('skip', '')}  # no input: skipped
+    # no input: skipped
+    assert ask(pending[:2], lambda prompt: None, said.append) == {1: ('skip', ''), 2: ('skip', '')}
 
 
 def test_rewrite_chains_what_was_taken_and_applies_with_git(tmp_path: Path) -> None:
     every = items(proposals(), set())
-    out = rewrite(every, {1: ('reword', 'The parser stays pure Python.'), 2: ('decline', ''), 3: ('take', '')}, 'mg review')
-    assert out.declined == [A[0].text, A[1].text] and out.taken == ['The parser stays pure Python.', B[0].text]
+    chosen = {1: ('reword', 'The parser stays pure Python.'), 2: ('decline', ''), 3: ('take', '')}
+    out = rewrite(every, chosen, 'mg review')
+    assert out.declined == [A[0].text, A[1].text]
+    assert out.taken == ['The parser stays pure Python.', B[0].text]
     a, b = out.files['/r/a.jsonl.memory.diff'], out.files['/r/b.jsonl.memory.diff']
     assert a is not None and b is not None
-    assert proposed_bullets(a) == ['The parser stays pure Python.'] and proposed_bullets(b) == [B[0].text]
-    assert entries(a)[0].where == 'user, rule decision/decided, reworded' and entries(a)[0].held == ''
+    assert proposed_bullets(a) == ['The parser stays pure Python.']
+    assert proposed_bullets(b) == [B[0].text]
+    assert entries(a)[0].where == 'user, rule decision/decided, reworded'
+    assert entries(a)[0].held == ''
     git(tmp_path, 'init', '-q')
     (tmp_path / 'AGENTS.md').write_text(MEMORY)
     (tmp_path / 'a.diff').write_text(a)
     (tmp_path / 'b.diff').write_text(b)
     git(tmp_path, 'apply', 'a.diff', 'b.diff')
-    assert (tmp_path / 'AGENTS.md').read_text() == MEMORY + '- The parser stays pure Python.\n- ' + B[0].text + '\n'
+    taken = '- The parser stays pure Python.\n- ' + B[0].text + '\n'
+    assert (tmp_path / 'AGENTS.md').read_text() == MEMORY + taken
 
 
 def test_rewrite_keeps_every_bullet_listed_in_place_while_any_is_pending() -> None:
     """Issue 21.5: the numbers of a second review are those of the first."""
     every = items(proposals(None), set())
-    out = rewrite(every, {1: ('skip', ''), 2: ('decline', ''), 3: ('decline', ''), 4: ('decline', '')}, 'mg review')
+    chosen = {1: ('skip', ''), 2: ('decline', ''), 3: ('decline', ''), 4: ('decline', '')}
+    out = rewrite(every, chosen, 'mg review')
     a, b = out.files['/r/a.jsonl.memory.diff'], out.files['/r/b.jsonl.memory.diff']
     assert a is not None and b is not None and proposed_bullets(a) == []
     assert entries(a) == [A[0]._replace(held=SKIPPED), A[1]._replace(held=DECLINED)]
@@ -110,19 +138,30 @@ def test_rewrite_keeps_every_bullet_listed_in_place_while_any_is_pending() -> No
 
 def test_rewrite_removes_the_proposals_once_nothing_is_pending() -> None:
     every = items(proposals(None), set())
-    out = rewrite(every, {1: ('take', ''), 2: ('decline', ''), 3: ('decline', ''), 4: ('decline', '')}, 'mg review')
-    assert out.files['/r/b.jsonl.memory.diff'] is None  # nothing taken in it, nothing pending anywhere
+    chosen = {1: ('take', ''), 2: ('decline', ''), 3: ('decline', ''), 4: ('decline', '')}
+    out = rewrite(every, chosen, 'mg review')
+    # nothing taken in it, nothing pending anywhere
+    assert out.files['/r/b.jsonl.memory.diff'] is None
     assert proposed_bullets(out.files['/r/a.jsonl.memory.diff'] or '') == [A[0].text]
 
 
 def test_without_take_the_bullets_not_named_stay_pending() -> None:
     """Issue 21.5: `review --decline 2` and `--skip 2` declined every bullet not named."""
-    assert choices_from({'decline': '2'}, [], 3) == {1: ('skip', ''), 2: ('decline', ''), 3: ('skip', '')}
+    assert choices_from({'decline': '2'}, [], 3) == {
+        1: ('skip', ''),
+        2: ('decline', ''),
+        3: ('skip', ''),
+    }
     assert choices_from({'skip': '2'}, [], 2) == {1: ('skip', ''), 2: ('skip', '')}
     assert choices_from({'take': '2'}, [], 2) == {1: ('decline', ''), 2: ('take', '')}
 
 
 def test_header_round_trips_held_and_odd_where() -> None:
     listed = [A[0], A[1], Entry('Skipped one.', 9, 'user, session x): y', SKIPPED)]
-    parsed = entries(header('a.jsonl', 'AGENTS.md', listed, 'memory-gate review') + '--- a/AGENTS.md\n')
-    assert [(e.text, e.held) for e in parsed] == [(A[0].text, ''), (A[1].text, HELD), ('Skipped one.', SKIPPED)]
+    text = header('a.jsonl', 'AGENTS.md', listed, 'memory-gate review') + '--- a/AGENTS.md\n'
+    parsed = entries(text)
+    assert [(e.text, e.held) for e in parsed] == [
+        (A[0].text, ''),
+        (A[1].text, HELD),
+        ('Skipped one.', SKIPPED),
+    ]

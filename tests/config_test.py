@@ -33,19 +33,26 @@ def args(*argv: str) -> argparse.Namespace:
 
 def test_defaults() -> None:
     settings = settings_from(args(), {})
-    assert (settings.memory, settings.max_add, settings.min_length, settings.max_length) == ('AGENTS.md', 10, 20, 300)
-    assert settings.roles == {'user', 'assistant'} and settings.ledger == '.memory-gate-declined.txt'
+    lengths = (settings.memory, settings.max_add, settings.min_length, settings.max_length)
+    assert lengths == ('AGENTS.md', 10, 20, 300)
+    assert settings.roles == {'user', 'assistant'}
+    assert settings.ledger == '.memory-gate-declined.txt'
 
 
 def test_command_line_wins_over_pyproject_which_wins_over_defaults() -> None:
     table = {'memory': 'CLAUDE.md', 'max-add': 20, 'min-length': 15, 'roles': ['user']}
     settings = settings_from(args('--max-add', '5'), table)
-    assert (settings.memory, settings.max_add, settings.min_length, settings.roles) == ('CLAUDE.md', 5, 15, frozenset({'user'}))
+    got = (settings.memory, settings.max_add, settings.min_length, settings.roles)
+    assert got == ('CLAUDE.md', 5, 15, frozenset({'user'}))
 
 
 def test_team_rules_come_first_and_keep_their_names() -> None:
-    table = {'signal': {'adr': {'kind': 'decision', 'pattern': r'\bADR-\d+ accepted'}}, 'noise': {'bot': r'^\[bot\]'}}
-    settings = settings_from(args('--signal', r'constraint:sla=\bp99 under \d+ ms\b', '--noise', 'wip=^WIP'), table)
+    table = {
+        'signal': {'adr': {'kind': 'decision', 'pattern': r'\bADR-\d+ accepted'}},
+        'noise': {'bot': r'^\[bot\]'},
+    }
+    argv = args('--signal', r'constraint:sla=\bp99 under \d+ ms\b', '--noise', 'wip=^WIP')
+    settings = settings_from(argv, table)
     assert [r.name for r in settings.signal_rules[:2]] == ['adr', 'sla']
     assert [r.name for r in settings.noise_rules[:2]] == ['bot', 'wip']
 
@@ -55,24 +62,36 @@ def test_team_rules_come_first_and_keep_their_names() -> None:
     (['--signal', 'nokind=x'], {}, "--signal 'nokind=x': expected KIND:NAME=REGEX"),
     (['--signal', 'opinion:x=y'], {}, "--signal rule 'x': unknown kind 'opinion'"),
     (['--noise', 'broken=[a-'], {}, "--noise rule 'broken': bad pattern '[a-': "),
-    ([], {'signal': {'adr': {'kind': 'decision', 'pattern': '('}}}, "pyproject.toml [tool.memory-gate.signal] rule 'adr': bad pattern '(': "),
+    ([], {'signal': {'adr': {'kind': 'decision', 'pattern': '('}}},
+     "pyproject.toml [tool.memory-gate.signal] rule 'adr': bad pattern '(': "),
     ([], {'signal': {'adr': 'x'}}, "pyproject.toml [tool.memory-gate.signal] rule 'adr': expected"),
     ([], {'signal': {'adr': {'kind': 'decision', 'patern': 'x'}}},
-     "pyproject.toml [tool.memory-gate.signal] rule 'adr': unknown setting 'patern'; did you mean 'pattern'?"),
+     "pyproject.toml [tool.memory-gate.signal] rule 'adr': unknown setting 'patern'; "
+     "did you mean 'pattern'?"),
     ([], {'noise': {'bot': 3}}, "pyproject.toml [tool.memory-gate.noise] rule 'bot': expected"),
-    ([], {'noise': 'x'}, "pyproject.toml [tool.memory-gate] noise: expected a table of rules, got 'x'"),
+    ([], {'noise': 'x'},
+     "pyproject.toml [tool.memory-gate] noise: expected a table of rules, got 'x'"),
     (['--max-add', '-1'], {}, '--max-add -1: expected a whole number >= 0'),
-    ([], {'max-add': 'ten'}, "pyproject.toml [tool.memory-gate] max-add: expected a whole number >= 0, got 'ten'"),
-    ([], {'max-add': True}, 'pyproject.toml [tool.memory-gate] max-add: expected a whole number >= 0, got True'),
+    ([], {'max-add': 'ten'},
+     "pyproject.toml [tool.memory-gate] max-add: expected a whole number >= 0, got 'ten'"),
+    ([], {'max-add': True},
+     'pyproject.toml [tool.memory-gate] max-add: expected a whole number >= 0, got True'),
     ([], {'memory': 3}, 'pyproject.toml [tool.memory-gate] memory: expected a path, got 3'),
-    ([], {'roles': ['user', 'robot']}, 'pyproject.toml [tool.memory-gate] roles: expected user and/or assistant'),
+    ([], {'roles': ['user', 'robot']},
+     'pyproject.toml [tool.memory-gate] roles: expected user and/or assistant'),
     (['--roles', 'user,robot'], {}, '--roles user,robot: expected user and/or assistant'),
-    ([], {'max_add': 2}, "pyproject.toml [tool.memory-gate]: unknown setting 'max_add'; did you mean 'max-add'?"),
-    ([], {'memroy': 'CLAUDE.md'}, "pyproject.toml [tool.memory-gate]: unknown setting 'memroy'; did you mean 'memory'?"),
-    ([], {'signals': {}}, "pyproject.toml [tool.memory-gate]: unknown setting 'signals'; did you mean 'signal'?"),
-    ([], {'color': 'sometimes'}, "pyproject.toml [tool.memory-gate] color: expected auto, always or never, got 'sometimes'"),
+    ([], {'max_add': 2},
+     "pyproject.toml [tool.memory-gate]: unknown setting 'max_add'; did you mean 'max-add'?"),
+    ([], {'memroy': 'CLAUDE.md'},
+     "pyproject.toml [tool.memory-gate]: unknown setting 'memroy'; did you mean 'memory'?"),
+    ([], {'signals': {}},
+     "pyproject.toml [tool.memory-gate]: unknown setting 'signals'; did you mean 'signal'?"),
+    ([], {'color': 'sometimes'},
+     "pyproject.toml [tool.memory-gate] color: expected auto, always or never, got 'sometimes'"),
     (['--color', 'red'], {}, '--color red: expected auto, always or never'),
-    ([], {'zzz': 1}, "pyproject.toml [tool.memory-gate]: unknown setting 'zzz'; expected one of memory, ledger, max-add,"),
+    ([], {'zzz': 1},
+     "pyproject.toml [tool.memory-gate]: unknown setting 'zzz'; "
+     'expected one of memory, ledger, max-add,'),
 ])
 def test_bad_settings_are_one_line(argv: list[str], table: dict[str, object], message: str) -> None:
     with pytest.raises(ConfigError) as info:
@@ -81,10 +100,16 @@ def test_bad_settings_are_one_line(argv: list[str], table: dict[str, object], me
 
 
 # For each kind of setting: (argument text, the same value in pyproject.toml).
-SAMPLES: dict[Kind, tuple[str, object]] = {WHOLE: ('70', 70), PATH: ('X.md', 'X.md'), ROLES: ('user', ['user']),
-                                           VALUES: ('K', ['K']), SCORE: ('0.9', 0.9), COLOR: ('never', 'never'),
-                                           HEADING: ('## Decisions', '## Decisions'),
-                                           SECRETS: ('warn', 'warn')}
+SAMPLES: dict[Kind, tuple[str, object]] = {
+    WHOLE: ('70', 70),
+    PATH: ('X.md', 'X.md'),
+    ROLES: ('user', ['user']),
+    VALUES: ('K', ['K']),
+    SCORE: ('0.9', 0.9),
+    COLOR: ('never', 'never'),
+    HEADING: ('## Decisions', '## Decisions'),
+    SECRETS: ('warn', 'warn'),
+}
 
 
 @pytest.mark.parametrize('option', OPTIONS, ids=lambda o: o.name)
@@ -92,11 +117,13 @@ def test_every_setting_has_one_name_in_args_and_pyproject(option: Option) -> Non
     """--NAME in args: and NAME in [tool.memory-gate] set the same thing, for every command."""
     value: object
     if option.kind is RULES:
-        text, value = ('decision:x=y' if option.name == 'signal' else 'x=y'), {'x': {'kind': 'decision', 'pattern': 'y'}}
+        text = 'decision:x=y' if option.name == 'signal' else 'x=y'
+        value = {'x': {'kind': 'decision', 'pattern': 'y'}}
     else:
         text, value = SAMPLES[option.kind]
     for command in (c.name for c in COMMANDS if option.name in c.options):
-        head = [command] if command == 'collect' else [command, 'x']  # collect takes no positional argument
+        # collect takes no positional argument
+        head = [command] if command == 'collect' else [command, 'x']
         from_args = settings_from(parser(command).parse_args([*head, '--' + option.name, text]), {})
         from_table = settings_from(parser(command).parse_args(head), {option.name: value})
         assert from_args == from_table != Settings()
@@ -130,7 +157,8 @@ def test_mistyped_pyproject_is_one_line_and_exit_2(repo: Path, toml: str, messag
     for command in ('build', 'hook'):
         done = run(repo, command, 't.jsonl')
         assert (done.returncode, done.stdout) == (2, '')
-        assert done.stderr.startswith('memory-gate: pyproject.toml [tool.memory-gate]') and done.stderr.endswith(message + '\n')
+        assert done.stderr.startswith('memory-gate: pyproject.toml [tool.memory-gate]')
+        assert done.stderr.endswith(message + '\n')
         assert done.stderr.count('\n') == 1
 
 
@@ -139,8 +167,10 @@ def test_mistyped_pyproject_is_one_line_and_exit_2(repo: Path, toml: str, messag
     ([], {'max-length': 10}, 'min-length 20 is above max-length 10: nothing could be'),
     (['--memory', 's.jsonl'], {}, '--memory s.jsonl: is a transcript or a proposal, not a memory'),
     (['--ledger', 'AGENTS.md'], {}, 'ledger AGENTS.md: is the memory file AGENTS.md; memory-gate'),
-    ([], {'ledger': './AGENTS.md'}, 'ledger ./AGENTS.md: is the memory file AGENTS.md; memory-gate'),
-    (['--allowlist', 'CLAUDE.md', '--memory', 'CLAUDE.md'], {}, 'allowlist CLAUDE.md: is the memory'),
+    ([], {'ledger': './AGENTS.md'},
+     'ledger ./AGENTS.md: is the memory file AGENTS.md; memory-gate'),
+    (['--allowlist', 'CLAUDE.md', '--memory', 'CLAUDE.md'], {},
+     'allowlist CLAUDE.md: is the memory'),
 ])
 def test_settings_that_would_pass_every_commit_unjudged_are_errors(
         argv: list[str], table: dict[str, object], message: str) -> None:
@@ -152,7 +182,8 @@ def test_settings_that_would_pass_every_commit_unjudged_are_errors(
 @pytest.mark.parametrize('name', ['memory_gate', 'memorygate', 'Memory-Gate'])
 def test_a_misspelt_table_is_named_not_ignored(tmp_path: Path, name: str) -> None:
     (tmp_path / 'pyproject.toml').write_text(f'[tool.{name}]\nmax-add = 3\n')
-    with pytest.raises(ConfigError, match=re.escape(f'[tool.{name}] is not read; name it [tool.memory-gate]')):
+    message = f'[tool.{name}] is not read; name it [tool.memory-gate]'
+    with pytest.raises(ConfigError, match=re.escape(message)):
         load_pyproject(str(tmp_path))
 
 

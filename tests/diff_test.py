@@ -62,7 +62,11 @@ def test_chained_diffs_apply_in_order(repo: Path) -> None:
     state = '# Memory\n'
     (repo / 'AGENTS.md').write_text(state)
     diffs = []
-    for batch in (['First rule is kept here.'], ['Second rule is kept here.', 'Third rule is kept too.']):
+    batches = (
+        ['First rule is kept here.'],
+        ['Second rule is kept here.', 'Third rule is kept too.'],
+    )
+    for batch in batches:
         diffs.append(render('AGENTS.md', state, batch))
         state = applied(state, batch)  # type: ignore[assignment]
     for diff in diffs:
@@ -79,7 +83,11 @@ def test_bullet_is_one_line() -> None:
 
 
 def test_diff_syntax_in_a_sentence_cannot_break_the_diff(repo: Path) -> None:
-    tricky = ['+++ b/x is a header we decided to keep', '@@ -1 +1 @@ must stay', '\\ No newline at end of file always']
+    tricky = [
+        '+++ b/x is a header we decided to keep',
+        '@@ -1 +1 @@ must stay',
+        '\\ No newline at end of file always',
+    ]
     (repo / 'AGENTS.md').write_text('- a\n')
     apply('git', repo, render('AGENTS.md', '- a\n', tricky))
     assert (repo / 'AGENTS.md').read_text() == '- a\n' + ''.join(f'- {t}\n' for t in tricky)
@@ -89,8 +97,8 @@ def test_diff_syntax_in_a_sentence_cannot_break_the_diff(repo: Path) -> None:
 # --- the memory file's Tail: what a hook run holds between transcripts' diffs ---------------
 
 LINE_BITS = st.sampled_from(['- a rule', '', '# Memory', 'x\r', '\r', ' ', '\u2028', 'ünï'])
-TEXTS = st.one_of(st.none(), st.lists(st.tuples(LINE_BITS, st.sampled_from(['\n', '\r\n', ''])),
-                                      max_size=9).map(lambda parts: ''.join(a + b for a, b in parts)))
+LINES = st.lists(st.tuples(LINE_BITS, st.sampled_from(['\n', '\r\n', ''])), max_size=9)
+TEXTS = st.one_of(st.none(), LINES.map(lambda parts: ''.join(a + b for a, b in parts)))
 BATCHES = st.lists(st.lists(st.sampled_from(BULLETS + ['tab\there', 'ünï line']), max_size=3),
                    max_size=4)
 
@@ -118,20 +126,41 @@ def test_the_tail_holds_a_few_lines_of_any_memory_file(name: str) -> None:
 
 HEADING = '## Decisions'
 UNDER = {
-    'section in the middle': ('# Memory\n\n## Decisions\n\n- We use UTC.\n\n## Testing\n\n- Run pytest.\n',
-                              '# Memory\n\n## Decisions\n\n- We use UTC.\n- B1\n- B2\n\n## Testing\n\n- Run pytest.\n'),
-    'section last, no eol': ('# Memory\n## Decisions\n- We use UTC.', '# Memory\n## Decisions\n- We use UTC.\n- B1\n- B2\n'),
+    'section in the middle': (
+        '# Memory\n\n## Decisions\n\n- We use UTC.\n\n## Testing\n\n- Run pytest.\n',
+        '# Memory\n\n## Decisions\n\n- We use UTC.\n- B1\n- B2\n\n## Testing\n\n- Run pytest.\n',
+    ),
+    'section last, no eol': (
+        '# Memory\n## Decisions\n- We use UTC.',
+        '# Memory\n## Decisions\n- We use UTC.\n- B1\n- B2\n',
+    ),
     'empty section': ('## Decisions\n## Testing\n', '## Decisions\n- B1\n- B2\n## Testing\n'),
-    'subsection kept inside': ('## Decisions\n### Old\n- a\n# Other\n', '## Decisions\n### Old\n- a\n- B1\n- B2\n# Other\n'),
-    'heading in code is no heading': ('## Decisions\n- a\n```\n# not a heading\n```\n## Next\n',
-                                      '## Decisions\n- a\n```\n# not a heading\n```\n- B1\n- B2\n## Next\n'),
-    'missing heading is added': ('# Memory\n\n## Testing\n- Run pytest.\n',
-                                 '# Memory\n\n## Testing\n- Run pytest.\n\n## Decisions\n\n- B1\n- B2\n'),
-    'missing heading, blank last line': ('# Memory\n\n', '# Memory\n\n## Decisions\n\n- B1\n- B2\n'),
+    'subsection kept inside': (
+        '## Decisions\n### Old\n- a\n# Other\n',
+        '## Decisions\n### Old\n- a\n- B1\n- B2\n# Other\n',
+    ),
+    'heading in code is no heading': (
+        '## Decisions\n- a\n```\n# not a heading\n```\n## Next\n',
+        '## Decisions\n- a\n```\n# not a heading\n```\n- B1\n- B2\n## Next\n',
+    ),
+    'missing heading is added': (
+        '# Memory\n\n## Testing\n- Run pytest.\n',
+        '# Memory\n\n## Testing\n- Run pytest.\n\n## Decisions\n\n- B1\n- B2\n',
+    ),
+    'missing heading, blank last line': (
+        '# Memory\n\n',
+        '# Memory\n\n## Decisions\n\n- B1\n- B2\n',
+    ),
     'empty file': ('', '## Decisions\n\n- B1\n- B2\n'),
     'missing file': (None, '## Decisions\n\n- B1\n- B2\n'),
-    'crlf': ('## Decisions\r\n- a\r\n\r\n## Next\r\n', '## Decisions\r\n- a\r\n- B1\r\n- B2\r\n\r\n## Next\r\n'),
-    'a heading in a code block only': ('```\n## Decisions\n```\n', '```\n## Decisions\n```\n\n## Decisions\n\n- B1\n- B2\n'),
+    'crlf': (
+        '## Decisions\r\n- a\r\n\r\n## Next\r\n',
+        '## Decisions\r\n- a\r\n- B1\r\n- B2\r\n\r\n## Next\r\n',
+    ),
+    'a heading in a code block only': (
+        '```\n## Decisions\n```\n',
+        '```\n## Decisions\n```\n\n## Decisions\n\n- B1\n- B2\n',
+    ),
 }
 
 
@@ -158,7 +187,8 @@ def test_chained_diffs_under_a_heading_apply_in_order(repo: Path) -> None:
     for diff in diffs:
         apply('git', repo, diff)
     assert (repo / 'AGENTS.md').read_text() == state
-    assert state is not None and state.count(HEADING) == 1 and state.endswith('- Second rule is kept here.\n')
+    assert state is not None and state.count(HEADING) == 1
+    assert state.endswith('- Second rule is kept here.\n')
 
 
 @settings(max_examples=200, deadline=None)
@@ -168,6 +198,7 @@ def test_under_a_heading_the_whole_tail_gives_the_whole_texts_diffs(
 ) -> None:
     text, tail = memory, tail_of(memory, whole=True)
     for batch in batches:
-        assert render_tail('AGENTS.md', tail, batch, HEADING) == render('AGENTS.md', text, batch, HEADING)
+        from_tail = render_tail('AGENTS.md', tail, batch, HEADING)
+        assert from_tail == render('AGENTS.md', text, batch, HEADING)
         text, tail = applied(text, batch, HEADING), applied_tail(tail, batch, HEADING)
         assert tail == tail_of(text, whole=True)

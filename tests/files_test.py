@@ -43,9 +43,13 @@ def test_200_mb_line_is_skipped_in_bounded_memory(tmp_path: Path) -> None:
         f.write(b'"}\n')
         f.write(b'{"role": "user", "text": "We decided to keep the parser in pure Python."}\n')
     # VmHWM is this process's own peak (ru_maxrss would include the parent's at fork time).
-    code = ('import re, sys; from memory_gate.cli import main; rc = main(["build", sys.argv[1], "--json"]); '
-            'print(re.search(r"VmHWM:\\s+(\\d+)", open("/proc/self/status").read()).group(1), file=sys.stderr); '
-            'raise SystemExit(rc)')
+    code = (
+        'import re, sys; from memory_gate.cli import main; '
+        'rc = main(["build", sys.argv[1], "--json"]); '
+        'print(re.search(r"VmHWM:\\s+(\\d+)", open("/proc/self/status").read()).group(1), '
+        'file=sys.stderr); '
+        'raise SystemExit(rc)'
+    )
     done = subprocess.run([sys.executable, '-c', code, str(path)], capture_output=True, text=True)
     assert done.returncode == 0
     assert '"oversized": 1' in done.stdout and 'pure Python' in done.stdout
@@ -58,10 +62,17 @@ def test_50_mb_memory_file(tmp_path: Path) -> None:
         for i in range(1_000_000):
             f.write(f'- rule number {i} is a long bullet kept in memory for the test\n')
     assert memory.stat().st_size > 50 * 1024 * 1024
-    (tmp_path / 't.jsonl').write_text('{"role": "user", "text": "- rule number 999999 is a long bullet kept in memory for the test"}\n'
-                                      '{"role": "user", "text": "Never push directly to main."}\n')
-    done = subprocess.run([sys.executable, '-m', 'memory_gate', 'build', 't.jsonl', '--json'], cwd=tmp_path,
-                          capture_output=True, text=True)
+    (tmp_path / 't.jsonl').write_text(
+        '{"role": "user", "text": '
+        '"- rule number 999999 is a long bullet kept in memory for the test"}\n'
+        '{"role": "user", "text": "Never push directly to main."}\n'
+    )
+    done = subprocess.run(
+        [sys.executable, '-m', 'memory_gate', 'build', 't.jsonl', '--json'],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0 and '"already_in_memory": 0' not in done.stdout
     assert '"text": "Never push directly to main."' in done.stdout
 
@@ -103,15 +114,20 @@ def test_repo_root(tmp_path: Path) -> None:
 @pytest.mark.parametrize(('flavour', 'path', 'start', 'expected'), [
     (posixpath, '/repo/docs/s.jsonl.memory.diff', '/repo', 'docs/s.jsonl.memory.diff'),
     (posixpath, '/repo/s.jsonl', '/repo/docs', '../s.jsonl'),
-    # Windows: ntpath.relpath gives 'docs\\s.jsonl.memory.diff', which git's list never holds (decline once compared it so)
+    # Windows: ntpath.relpath gives 'docs\\s.jsonl.memory.diff', which git's list never holds
+    # (decline once compared it so)
     (ntpath, 'C:\\repo\\docs\\s.jsonl.memory.diff', 'C:\\repo', 'docs/s.jsonl.memory.diff'),
     (ntpath, 'C:\\repo\\docs/sub\\s.jsonl', 'C:\\repo', 'docs/sub/s.jsonl'),
 ])
-def test_rel_names_a_path_as_git_does(flavour: ModuleType, path: str, start: str, expected: str) -> None:
+def test_rel_names_a_path_as_git_does(
+    flavour: ModuleType, path: str, start: str, expected: str
+) -> None:
     assert rel(path, start, flavour) == expected
 
 
-def test_remove_untracked_keeps_what_git_tracks(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_remove_untracked_keeps_what_git_tracks(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (repo / 'docs').mkdir()
     for name in ('kept.memory.diff', 'gone.memory.diff'):
         (repo / 'docs' / name).write_text('proposal\n')

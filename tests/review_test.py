@@ -15,10 +15,15 @@ from tests.conftest import ENV, git, run, say, write_jsonl
 
 @pytest.fixture
 def pending(repo: Path) -> Path:
-    """A repository with one transcript proposed by the hook, run by hand (--max-add 1: one bullet held back)."""
+    """A repository with one transcript proposed by the hook, run by hand (--max-add 1: one bullet
+    held back)."""
     (repo / 'AGENTS.md').write_text(MEMORY)
-    write_jsonl(repo / 's.jsonl', say('user', A[0].text), say('user', 'Never push directly to main.'),
-                say('user', B[0].text))
+    write_jsonl(
+        repo / 's.jsonl',
+        say('user', A[0].text),
+        say('user', 'Never push directly to main.'),
+        say('user', B[0].text),
+    )
     git(repo, 'add', '.')
     assert run(repo, 'hook', 's.jsonl', '--max-add', '1').returncode == 1
     return repo
@@ -27,9 +32,14 @@ def pending(repo: Path) -> Path:
 def test_review_take_prints_what_applies_and_records_the_rest(pending: Path) -> None:
     done = run(pending, 'review', '--take', '1,3')
     assert done.returncode == 0, done.stderr
-    assert 'took 2, reworded 0, declined 1, skipped 0 (1 recorded in .memory-gate-declined.txt)' in done.stdout
-    assert 'git apply s.jsonl.memory.diff && git add AGENTS.md .memory-gate-declined.txt' in done.stdout
-    assert (pending / '.memory-gate-declined.txt').read_text().endswith('Never push directly to main.\n')
+    assert (
+        'took 2, reworded 0, declined 1, skipped 0 (1 recorded in .memory-gate-declined.txt)'
+    ) in done.stdout
+    assert (
+        'git apply s.jsonl.memory.diff && git add AGENTS.md .memory-gate-declined.txt'
+    ) in done.stdout
+    ledger = (pending / '.memory-gate-declined.txt').read_text()
+    assert ledger.endswith('Never push directly to main.\n')
     git(pending, 'apply', 's.jsonl.memory.diff')
     assert (pending / 'AGENTS.md').read_text() == MEMORY + f'- {A[0].text}\n- {B[0].text}\n'
     git(pending, 'add', 'AGENTS.md', '.memory-gate-declined.txt')
@@ -40,7 +50,8 @@ def test_review_take_prints_what_applies_and_records_the_rest(pending: Path) -> 
 def test_review_without_a_terminal_lists_and_says_so(pending: Path) -> None:
     done = run(pending, 'review')
     assert done.returncode == 2
-    assert '1. s.jsonl:1: user, decision/decided, score ' in done.stdout and '3. s.jsonl:3' in done.stdout
+    assert '1. s.jsonl:1: user, decision/decided, score ' in done.stdout
+    assert '3. s.jsonl:3' in done.stdout
     assert 'no terminal to ask on' in done.stderr and '--take 1,3' in done.stderr
     done = run(pending, 'review', '--take', '4')  # there is no bullet 4
     assert done.returncode == 2 and done.stderr == "memory-gate: '4': bullets are numbered 1 to 3\n"
@@ -50,16 +61,26 @@ def test_review_without_a_terminal_lists_and_says_so(pending: Path) -> None:
 def test_review_on_a_terminal(pending: Path) -> None:
     main, child = pty.openpty()
     os.write(main, b'n\ne\nReleases are tagged from main only.\ny\n')
-    done = subprocess.run((sys.executable, '-m', 'memory_gate', 'review'), cwd=pending, stdin=child,
-                          capture_output=True, text=True, env=ENV, check=False, timeout=60)
+    done = subprocess.run(
+        (sys.executable, '-m', 'memory_gate', 'review'),
+        cwd=pending,
+        stdin=child,
+        capture_output=True,
+        text=True,
+        env=ENV,
+        check=False,
+        timeout=60,
+    )
     os.close(main)
     os.close(child)
     assert done.returncode == 0, done.stderr
     assert '(1/3) 1. s.jsonl:1: user, decision/decided, score ' in done.stdout
     git(pending, 'apply', 's.jsonl.memory.diff')
-    assert (pending / 'AGENTS.md').read_text() == MEMORY + f'- Releases are tagged from main only.\n- {B[0].text}\n'
+    taken = f'- Releases are tagged from main only.\n- {B[0].text}\n'
+    assert (pending / 'AGENTS.md').read_text() == MEMORY + taken
     ledger = (pending / '.memory-gate-declined.txt').read_text()
-    assert A[0].text in ledger and 'Never push directly to main.' in ledger  # declined, and the reworded original
+    # declined, and the reworded original
+    assert A[0].text in ledger and 'Never push directly to main.' in ledger
 
 
 def test_review_with_nothing_pending_says_so(repo: Path) -> None:
@@ -69,11 +90,17 @@ def test_review_with_nothing_pending_says_so(repo: Path) -> None:
 
 def test_review_never_writes_memory(pending: Path) -> None:
     assert run(pending, 'review', '--take', 'all').returncode == 0
-    assert (pending / 'AGENTS.md').read_text() == MEMORY  # taken bullets reach memory only by git apply
+    # taken bullets reach memory only by git apply
+    assert (pending / 'AGENTS.md').read_text() == MEMORY
 
 
-@pytest.mark.parametrize('command', [('decline', 's.jsonl.memory.diff'), ('review', 's.jsonl.memory.diff', '--decline', 'all')])
-def test_a_tracked_proposal_is_left_alone_and_an_untracked_one_removed(repo: Path, command: tuple[str, ...]) -> None:
+@pytest.mark.parametrize('command', [
+    ('decline', 's.jsonl.memory.diff'),
+    ('review', 's.jsonl.memory.diff', '--decline', 'all'),
+])
+def test_a_tracked_proposal_is_left_alone_and_an_untracked_one_removed(
+    repo: Path, command: tuple[str, ...]
+) -> None:
     for folder, bullet in (('kept', A[0]), ('gone', B[0])):
         write_jsonl(repo / folder / 's.jsonl', say('user', bullet.text))
         git(repo, 'add', f'{folder}/s.jsonl')
@@ -82,8 +109,10 @@ def test_a_tracked_proposal_is_left_alone_and_an_untracked_one_removed(repo: Pat
     for folder in ('kept', 'gone'):  # run from the subdirectory: paths there, the ledger at the top
         done = run(repo / folder, *command, '--ledger', '../.memory-gate-declined.txt')
         assert done.returncode == 0, done.stderr
-    assert (repo / 'kept' / 's.jsonl.memory.diff').exists() and not (repo / 'gone' / 's.jsonl.memory.diff').exists()
-    assert (repo / '.memory-gate-declined.txt').read_text().endswith(f'{B[0].text}\n{A[0].text}\n')  # sorted
+    assert (repo / 'kept' / 's.jsonl.memory.diff').exists()
+    assert not (repo / 'gone' / 's.jsonl.memory.diff').exists()
+    ledger = (repo / '.memory-gate-declined.txt').read_text()
+    assert ledger.endswith(f'{B[0].text}\n{A[0].text}\n')  # sorted
 
 
 def test_a_proposal_that_is_a_symlink_is_named_not_the_ledger(pending: Path) -> None:
@@ -200,7 +229,8 @@ def test_reword_in_the_editor_when_one_is_set(pending: Path) -> None:
     code, out = on_terminal(pending, [(PROMPT, b'e'), (PROMPT, b'd')], env)
     assert code == 0, out
     git(pending, 'apply', 's.jsonl.memory.diff')
-    assert (pending / 'AGENTS.md').read_text() == MEMORY + '- We decided to keep the parser in plain Python.\n'
+    reworded = '- We decided to keep the parser in plain Python.\n'
+    assert (pending / 'AGENTS.md').read_text() == MEMORY + reworded
 
 
 def test_ctrl_d_says_one_thing(pending: Path) -> None:

@@ -1,4 +1,5 @@
-"""docs/memory-gate.schema.json describes what `build --json` prints, checked against real output."""
+"""docs/memory-gate.schema.json describes what `build --json` prints, checked against real
+output."""
 from __future__ import annotations
 
 import json
@@ -14,7 +15,9 @@ from tests.conftest import run, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / 'docs' / 'memory-gate.schema.json').read_text(encoding='utf-8'))
-REAL = sorted(p for p in (ROOT / 'tests' / 'transcripts').glob('*/*') if p.suffix in ('.json', '.jsonl'))
+REAL = sorted(
+    p for p in (ROOT / 'tests' / 'transcripts').glob('*/*') if p.suffix in ('.json', '.jsonl')
+)
 
 
 def build_json(cwd: Path, *paths: str) -> Any:
@@ -43,11 +46,27 @@ def test_real_transcripts_match_the_schema(tmp_path: Path, path: Path) -> None:
 def test_absent_values_are_null_and_present_ones_kept(tmp_path: Path) -> None:
     decided = 'We decided to vendor the parser library.'
     write_jsonl(tmp_path / 'simple.jsonl', say('user', decided))
-    write_jsonl(tmp_path / 'claude.jsonl', {'type': 'user', 'sessionId': 's-1', 'uuid': 'u1', 'timestamp': '2025-01-01T00:00:01Z',
-                                            'message': {'role': 'user', 'content': decided}})
-    (tmp_path / 'gemini.json').write_text(json.dumps({'sessionId': 'g-1', 'projectHash': 'p', 'startTime': 't0', 'messages': [
-        {'id': '1', 'timestamp': 't0', 'type': 'user', 'content': 'hello'}, {'id': '2', 'timestamp': 't1', 'type': 'user', 'content': decided}]}))
-    expected = {'simple.jsonl': (None, None, None), 'claude.jsonl': ('s-1', '2025-01-01T00:00:01Z', None), 'gemini.json': ('g-1', 't1', 1)}
+    write_jsonl(tmp_path / 'claude.jsonl', {
+        'type': 'user',
+        'sessionId': 's-1',
+        'uuid': 'u1',
+        'timestamp': '2025-01-01T00:00:01Z',
+        'message': {'role': 'user', 'content': decided},
+    })
+    (tmp_path / 'gemini.json').write_text(json.dumps({
+        'sessionId': 'g-1',
+        'projectHash': 'p',
+        'startTime': 't0',
+        'messages': [
+            {'id': '1', 'timestamp': 't0', 'type': 'user', 'content': 'hello'},
+            {'id': '2', 'timestamp': 't1', 'type': 'user', 'content': decided},
+        ],
+    }))
+    expected = {
+        'simple.jsonl': (None, None, None),
+        'claude.jsonl': ('s-1', '2025-01-01T00:00:01Z', None),
+        'gemini.json': ('g-1', 't1', 1),
+    }
     for name, fields in expected.items():
         [proposal] = build_json(tmp_path, name)['proposed']
         assert (proposal['session'], proposal['timestamp'], proposal['message']) == fields
@@ -62,7 +81,11 @@ def test_candidates_match_the_schema(tmp_path: Path) -> None:
 
 def test_withheld_a_file_given_twice_and_an_empty_file_match_the_schema(tmp_path: Path) -> None:
     key = 'AKIA' + 'IOSFODNN7EXAMPLE'
-    write_jsonl(tmp_path / 't.jsonl', say('user', f'Always deploy with the key {key} from CI.'), say('user', 'x'))
+    write_jsonl(
+        tmp_path / 't.jsonl',
+        say('user', f'Always deploy with the key {key} from CI.'),
+        say('user', 'x'),
+    )
     data = build_json(tmp_path, 't.jsonl', 't.jsonl')
     assert data['withheld'] and set(data['files']) == {'t.jsonl'}
     write_jsonl(tmp_path / 'empty.jsonl')
