@@ -1,21 +1,14 @@
-"""The pure part of `memory-gate review` (review.py): the bullets numbered, the reviewer's
-choices (from the command line or asked one by one, like `git add -p`), and the rewrite.
-
-Declined bullets, and the originals of reworded ones, go to the ledger. Each proposal file
-is rewritten to add exactly the bullets taken, chained against the memory file as it is
-now, so `git apply` of them applies; skipped bullets stay listed, pending. This never
-writes the memory file: the human applies what they chose.
+"""The pure part of `memory-gate review` (review.py): the bullets numbered, and the
+reviewer's choices (from the command line or asked one by one, like `git add -p`). What the
+choices do to the proposal files is rewrite.py.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from memory_gate.credentials import redact
-from memory_gate.diff import applied, render
-from memory_gate.files import rel
 from memory_gate.memory import identity, known_identities
-from memory_gate.proposals import DECLINED, SKIPPED, SUFFIX, Entry, header
+from memory_gate.proposals import Entry
 from memory_gate.sentences import printable, shown
 
 KEYS = {'y': 'take', 'n': 'decline', 's': 'skip'}
@@ -154,66 +147,3 @@ def ask_one(item: Item, read: Read, say: Say, edit: Edit) -> tuple[Choice | None
 def bullet_line(item: Item) -> str:
     where = printable(f'{shown(item.proposal.source)}:{item.entry.line}: {item.entry.where}')
     return f'{item.number}. {where}\n     {printable(item.entry.text)}'
-
-
-class Outcome(NamedTuple):
-    files: dict[str, str | None]  # proposal path -> its new text, None when nothing is left
-    declined: list[str]  # for the ledger: declined bullets and the originals of reworded ones
-    taken: list[str]
-    diff: str  # every taken bullet against the memory file as it is now, for the reviewer to read
-
-
-def rewrite(all_items: Sequence[Item], chosen: Mapping[int, Choice], review: str,
-            heading: str = '') -> Outcome:
-    """New proposal texts: taken bullets in the diff (chained in path order, under `heading`
-    when set); every listed bullet stays listed, in its place, so the numbers do not shift
-    between two reviews (declined ones marked, skipped ones pending). A proposal is removed
-    once nothing listed anywhere is pending and it has nothing taken in its diff."""
-    files: dict[str, str | None] = {}
-    state: dict[str, str | None] = {}
-    declined: list[str] = []
-    taken_all: list[str] = []
-    keep: dict[str, bool] = {}
-    for p in {i.proposal.path: i.proposal for i in all_items}.values():
-        listed, taken = [], []
-        for i in (i for i in all_items if i.proposal.path == p.path):
-            entry, action, text = decided(i, chosen)
-            listed.append(entry)
-            if action in ('take', 'reword'):
-                taken.append(entry.text)
-            if action in ('decline', 'reword'):
-                declined.append(i.entry.text)
-        keep[p.path] = bool(taken)
-        before = state.get(p.rel, p.memory)
-        state[p.rel] = applied(before, taken, heading)
-        taken_all += taken
-        files[p.path] = (header(p.source, p.rel, listed, review)
-                         + render(p.rel, before, taken, heading))
-    pending = any(not i.settled and chosen.get(i.number, ('skip', ''))[0] == 'skip'
-                  for i in all_items)
-    for path in files:
-        if not pending and not keep[path]:
-            files[path] = None
-    first = all_items[0].proposal if all_items else None
-    diff = render(first.rel, first.memory, taken_all, heading) if first else ''
-    return Outcome(files, declined, taken_all, diff)
-
-
-def decided(item: Item, chosen: Mapping[int, Choice]) -> tuple[Entry, str, str]:
-    """A listed bullet as it stands after the choices: (its entry, the action, its new text)."""
-    if item.settled == 'declined':  # listed, not asked: it keeps its number
-        return item.entry._replace(held=DECLINED), 'settled', ''
-    if item.settled:  # in memory, or listed above: not in this diff
-        return item.entry._replace(held=item.entry.held or SKIPPED), 'settled', ''
-    action, text = chosen.get(item.number, ('skip', ''))
-    text = redact(text)  # a reworded bullet never carries a credential into a proposal
-    if action == 'decline':
-        return item.entry._replace(held=DECLINED), action, ''
-    if action == 'skip':
-        return item.entry._replace(held=SKIPPED), action, ''
-    where = item.entry.where + (', reworded' if text else '')
-    return item.entry._replace(text=text or item.entry.text, where=where, held=''), action, text
-
-
-def source_of(path: str, root: str) -> str:
-    return rel(path, root)[: -len(SUFFIX)]

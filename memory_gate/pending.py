@@ -8,7 +8,7 @@ from collections.abc import Container, Sequence
 
 from memory_gate import choices, files, proposals
 from memory_gate.files import InputError, read_memory
-from memory_gate.proposals import entries, memory_of, read_ours
+from memory_gate.proposals import SUFFIX, entries, memory_of, read_ours
 
 
 def read(path: str, root: str) -> choices.Proposal:
@@ -20,7 +20,7 @@ def read(path: str, root: str) -> choices.Proposal:
         raise InputError('no such file')
     memory = memory_of(text, root)
     rel = files.rel(memory, root)
-    source = choices.source_of(path, root)
+    source = files.rel(path, root)[: -len(SUFFIX)]  # the transcript it was proposed from
     try:
         now = read_memory(memory)
     except InputError as exc:

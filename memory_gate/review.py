@@ -2,7 +2,8 @@
 
 The edge of review: reads the proposals and the ledger, asks (or reads the choices given on
 the command line), writes the ledger and the rewritten proposals, and says what to do next.
-What it decides is pure and lives beside it, in choices.py.
+What it decides is pure and lives beside it: the numbering and the choices in choices.py, what
+they do to the proposal files in rewrite.py.
 """
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from memory_gate import choices, files, ledger, pending, proposals
-from memory_gate.choices import Choice, Item, Outcome
+from memory_gate.choices import Choice, Item
 from memory_gate.files import InputError, tracked_files
 from memory_gate.proposals import MARK, proposed_bullets, shell
 from memory_gate.records import Settings
 from memory_gate.report import err, report_failed
+from memory_gate.rewrite import Outcome, rewrite
 from memory_gate.routes import routes
 from memory_gate.sentences import printable
 from memory_gate.terminal import Terminal
@@ -71,7 +73,7 @@ def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequ
               'blocked until they are reviewed')
         return status
     review = routes(dict(os.environ), sys.executable, root).review
-    outcome = choices.rewrite(every, chosen, review, settings.heading)
+    outcome = rewrite(every, chosen, review, settings.heading)
     if not record(outcome, root, settings.ledger):
         return 2
     show_outcome(outcome, every, chosen, settings.ledger, root)

@@ -1,25 +1,13 @@
-"""What `memory-gate review` decides (choices.py): numbering, choices, the rewrite; pure, but
-applied with real git apply."""
+"""What `memory-gate review` decides (choices.py): the numbering and the choices; pure. The
+rewrite they lead to is tests/rewrite_test.py."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from memory_gate.choices import Item, Proposal, ask, choices_from, items, numbers, rewrite
-from memory_gate.memory import identity
-from memory_gate.proposals import (
-    DECLINED,
-    HELD,
-    SKIPPED,
-    Entry,
-    entries,
-    header,
-    pending_bullets,
-    proposed_bullets,
-)
-from tests.conftest import git
+from memory_gate.choices import Item, Proposal, ask, choices_from, items, numbers
+from memory_gate.proposals import HELD, SKIPPED, Entry, entries, header
 
 MEMORY = '# Memory\n\n- Timestamps are stored in UTC.\n'
 A = [Entry('We decided to keep the parser in pure Python.', 3, 'user, rule decision/decided'),
@@ -96,53 +84,6 @@ def test_ask_like_git_add_p() -> None:
     assert said[0].startswith('(1/6) 1. a.jsonl:1: user') and 'y - take this bullet' in said[1]
     # no input: skipped
     assert ask(pending[:2], lambda prompt: None, said.append) == {1: ('skip', ''), 2: ('skip', '')}
-
-
-def test_rewrite_chains_what_was_taken_and_applies_with_git(tmp_path: Path) -> None:
-    every = items(proposals(), set())
-    chosen = {1: ('reword', 'The parser stays pure Python.'), 2: ('decline', ''), 3: ('take', '')}
-    out = rewrite(every, chosen, 'mg review')
-    assert out.declined == [A[0].text, A[1].text]
-    assert out.taken == ['The parser stays pure Python.', B[0].text]
-    a, b = out.files['/r/a.jsonl.memory.diff'], out.files['/r/b.jsonl.memory.diff']
-    assert a is not None and b is not None
-    assert proposed_bullets(a) == ['The parser stays pure Python.']
-    assert proposed_bullets(b) == [B[0].text]
-    assert entries(a)[0].where == 'user, rule decision/decided, reworded'
-    assert entries(a)[0].held == ''
-    git(tmp_path, 'init', '-q')
-    (tmp_path / 'AGENTS.md').write_text(MEMORY)
-    (tmp_path / 'a.diff').write_text(a)
-    (tmp_path / 'b.diff').write_text(b)
-    git(tmp_path, 'apply', 'a.diff', 'b.diff')
-    taken = '- The parser stays pure Python.\n- ' + B[0].text + '\n'
-    assert (tmp_path / 'AGENTS.md').read_text() == MEMORY + taken
-
-
-def test_rewrite_keeps_every_bullet_listed_in_place_while_any_is_pending() -> None:
-    """Issue 21.5: the numbers of a second review are those of the first."""
-    every = items(proposals(None), set())
-    chosen = {1: ('skip', ''), 2: ('decline', ''), 3: ('decline', ''), 4: ('decline', '')}
-    out = rewrite(every, chosen, 'mg review')
-    a, b = out.files['/r/a.jsonl.memory.diff'], out.files['/r/b.jsonl.memory.diff']
-    assert a is not None and b is not None and proposed_bullets(a) == []
-    assert entries(a) == [A[0]._replace(held=SKIPPED), A[1]._replace(held=DECLINED)]
-    assert pending_bullets(a) == [A[0].text] and pending_bullets(b) == []
-    assert out.taken == [] and out.diff == ''
-    again = [Proposal(p.path, p.source, p.rel, None, entries(text))
-             for p, text in zip(proposals(None), (a, b))]
-    declined = {identity(e.text) for e in (A[1], *B)}
-    assert [(i.number, i.entry.text) for i in items(again, declined)] == [
-        (i.number, i.entry.text) for i in every]
-
-
-def test_rewrite_removes_the_proposals_once_nothing_is_pending() -> None:
-    every = items(proposals(None), set())
-    chosen = {1: ('take', ''), 2: ('decline', ''), 3: ('decline', ''), 4: ('decline', '')}
-    out = rewrite(every, chosen, 'mg review')
-    # nothing taken in it, nothing pending anywhere
-    assert out.files['/r/b.jsonl.memory.diff'] is None
-    assert proposed_bullets(out.files['/r/a.jsonl.memory.diff'] or '') == [A[0].text]
 
 
 def test_without_take_the_bullets_not_named_stay_pending() -> None:

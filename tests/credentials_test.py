@@ -16,7 +16,7 @@ from benchmarks.quality import parse
 from benchmarks.secrets import corpus
 from memory_gate import credential_patterns as P
 from memory_gate.choices import Proposal as ReviewProposal
-from memory_gate.choices import bullet_line, items, rewrite
+from memory_gate.choices import bullet_line, items
 from memory_gate.cli import parser
 from memory_gate.config import ConfigError, settings_from
 from memory_gate.credentials import (
@@ -36,6 +36,7 @@ from memory_gate.credentials import (
 from memory_gate.pipeline import build
 from memory_gate.proposals import Entry
 from memory_gate.records import Result, Settings, Transcript
+from memory_gate.rewrite import rewrite
 from memory_gate.sentences import printable
 from tests.conftest import git, run, say, write_jsonl
 
