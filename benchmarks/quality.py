@@ -7,10 +7,11 @@ Reads benchmarks/devset/sessions.txt (or the files given; --all: every set in
 devset/, the holdouts too; format in devset/README.md), runs the real
 pipeline on each session as a JSONL transcript, and prints the scores overall,
 per kind and per rule, with the traps that got through. --show lists every miss
-and every false positive. --real scores the hand-labeled real sessions instead (benchmarks/real.py): per
-source, proposals and junk per session, precision and recall; and whether a `Memory:` line appended to
-every session is proposed. `python -m benchmarks.fit_weights --curve` adds leave-one-source-out scores
-and the curve across the threshold.
+and every false positive. --real scores the hand-labeled real sessions instead
+(benchmarks/real.py): per source, proposals and junk per session, precision and
+recall; and whether a `Memory:` line appended to every session is proposed.
+`python -m benchmarks.fit_weights --curve` adds leave-one-source-out scores and
+the curve across the threshold.
 """
 from __future__ import annotations
 
@@ -28,8 +29,8 @@ from memory_gate.records import Proposal, Settings, Transcript
 HERE = Path(__file__).resolve().parent
 LABEL_RE = re.compile(r'\s*\[([a-z_]+)(?::([a-z_]+))?\]\s*$')
 SEED_RE = re.compile(
-    r'\b(?:decided|decision|chose|choose|must|never|always|root cause|prefer|preference|require|convention|rule|'
-    r'fixed|fix was|workaround)\b|决定|偏好|修复|必须|不要|禁止|原因|约定',
+    r'\b(?:decided|decision|chose|choose|must|never|always|root cause|prefer|preference|'
+    r'require|convention|rule|fixed|fix was|workaround)\b|决定|偏好|修复|必须|不要|禁止|原因|约定',
     re.IGNORECASE,
 )
 
@@ -58,7 +59,8 @@ def parse(text: str) -> tuple[dict[str, list[dict[str, str]]], list[Labeled]]:
         match = LABEL_RE.search(body)
         if match:
             body = body[: match.start()]
-        labeled.append(Labeled(name, body.strip(), match.group(1) if match else '', (match.group(2) or '') if match else ''))
+        label, family = (match.group(1), match.group(2) or '') if match else ('', '')
+        labeled.append(Labeled(name, body.strip(), label, family))
         if head in ('U> ', 'A> '):
             turns.append({'role': 'user' if head == 'U> ' else 'assistant', 'text': body})
         else:
@@ -66,7 +68,9 @@ def parse(text: str) -> tuple[dict[str, list[dict[str, str]]], list[Labeled]]:
     return sessions, labeled
 
 
-def score(sessions_text: str, settings: Settings) -> tuple[list[Proposal], list[Labeled], dict[int, Labeled]]:
+def score(
+    sessions_text: str, settings: Settings
+) -> tuple[list[Proposal], list[Labeled], dict[int, Labeled]]:
     """Run the pipeline on every session; map each proposal to the labeled line it came from."""
     sessions, labeled = parse(sessions_text)
     transcripts = [
@@ -88,7 +92,9 @@ def ratio(a: float, b: float) -> float:
     return a / b if b else 0.0
 
 
-def report(proposed: list[Proposal], labeled: list[Labeled], matched: dict[int, Labeled], show: bool) -> None:
+def report(
+    proposed: list[Proposal], labeled: list[Labeled], matched: dict[int, Labeled], show: bool
+) -> None:
     gold = [x for x in labeled if x.label not in ('', 'trap')]
     traps = [x for x in labeled if x.label == 'trap']
     hits = {matched[i] for i in matched if matched[i].label not in ('', 'trap')}
@@ -96,13 +102,17 @@ def report(proposed: list[Proposal], labeled: list[Labeled], matched: dict[int, 
     precision, recall = ratio(tp, len(proposed)), ratio(tp, len(gold))
     f1 = ratio(2 * precision * recall, precision + recall) if precision + recall else 0.0
     no_seed = sum(1 for g in gold if not SEED_RE.search(g.text))
-    print(f'development set: {len(gold)} durable statements ({no_seed} = {ratio(no_seed, len(gold)):.0%} without a seed keyword), '
+    print(f'development set: {len(gold)} durable statements '
+          f'({no_seed} = {ratio(no_seed, len(gold)):.0%} without a seed keyword), '
           f'{len(traps)} traps, {len(labeled) - len(gold) - len(traps)} ordinary sentences')
     if not gold:  # a set of ordinary sentences only: everything proposed is a false positive
-        print(f'overall: proposed {len(proposed)} of {len(labeled) - len(traps)} ordinary sentences (all false positives)')
+        print(f'overall: proposed {len(proposed)} of {len(labeled) - len(traps)} '
+              'ordinary sentences (all false positives)')
         return
-    print(f'overall: proposed {len(proposed)}, correct {tp}, precision {precision:.3f}, recall {recall:.3f}, F1 {f1:.3f}')
-    print('\nper kind (recall over gold of that kind; precision over proposals whose rule has that kind):')
+    print(f'overall: proposed {len(proposed)}, correct {tp}, precision {precision:.3f}, '
+          f'recall {recall:.3f}, F1 {f1:.3f}')
+    print('\nper kind (recall over gold of that kind; '
+          'precision over proposals whose rule has that kind):')
     for kind in ('decision', 'constraint', 'root_cause', 'convention', 'preference'):
         of_kind = [x for x in gold if x.label == kind]
         picked = [i for i, p in enumerate(proposed) if p.kind == kind]
@@ -113,10 +123,15 @@ def report(proposed: list[Proposal], labeled: list[Labeled], matched: dict[int, 
     print('\nper rule:')
     rules = Counter(p.rule for p in proposed)
     for name, count in sorted(rules.items(), key=lambda kv: -kv[1]):
-        correct = sum(1 for i, p in enumerate(proposed) if p.rule == name and i in matched and matched[i].label not in ('', 'trap'))
+        correct = sum(
+            1
+            for i, p in enumerate(proposed)
+            if p.rule == name and i in matched and matched[i].label not in ('', 'trap')
+        )
         print(f'  {name:<18} proposed {count:>3}  precision {ratio(correct, count):.3f}')
     leaked = Counter(matched[i].family for i in matched if matched[i].label == 'trap')
-    print(f'\ntraps proposed: {sum(leaked.values())} of {len(traps)} {dict(leaked) if leaked else ""}')
+    families = dict(leaked) if leaked else ''
+    print(f'\ntraps proposed: {sum(leaked.values())} of {len(traps)} {families}')
     if show:
         print('\nfalse positives:')
         for i, p in enumerate(proposed):
@@ -129,7 +144,8 @@ def report(proposed: list[Proposal], labeled: list[Labeled], matched: dict[int, 
 
 
 def main(argv: list[str]) -> int:
-    if '--real' in argv:  # the hand-labeled real sessions: benchmarks/real.py, with the explicit-memory check
+    # the hand-labeled real sessions: benchmarks/real.py, with the explicit-memory check
+    if '--real' in argv:
         sys.path.insert(0, str(HERE.parent))
         from benchmarks import real
         return real.main([*argv, '--marked'])

@@ -19,8 +19,10 @@ from tests.conftest import git, read_only, run, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / 'examples' / 'session.jsonl'
-CORE_KEYS = {'lines', 'parsed', 'malformed', 'sentences', 'signal', 'dropped_noise', 'dropped_length',
-             'proposed', 'already_in_memory'}
+CORE_KEYS = {
+    'lines', 'parsed', 'malformed', 'sentences', 'signal', 'dropped_noise', 'dropped_length',
+    'proposed', 'already_in_memory',
+}
 
 
 def build(cwd: Path, *args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
@@ -31,7 +33,8 @@ def test_example_matches_its_expected_diff(tmp_path: Path) -> None:
     shutil.copy(EXAMPLE, tmp_path / 'session.jsonl')
     done = build(tmp_path, 'session.jsonl')
     assert done.returncode == 0, done.stderr
-    assert done.stdout == (ROOT / 'tests' / 'fixtures' / 'session.expected.diff').read_text(encoding='utf-8')
+    expected = ROOT / 'tests' / 'fixtures' / 'session.expected.diff'
+    assert done.stdout == expected.read_text(encoding='utf-8')
     assert done.stderr == ''
 
 
@@ -40,13 +43,16 @@ def test_python_m_and_console_script_are_the_same_program(tmp_path: Path) -> Non
     script = shutil.which('memory-gate')
     if script is None:
         pytest.skip('memory-gate is not installed on PATH')
-    console = subprocess.run([script, 'build', 'session.jsonl'], cwd=tmp_path, capture_output=True, text=True)
+    console = subprocess.run(
+        [script, 'build', 'session.jsonl'], cwd=tmp_path, capture_output=True, text=True
+    )
     assert console.stdout == build(tmp_path, 'session.jsonl').stdout
 
 
 def test_output_is_byte_identical_between_runs(tmp_path: Path) -> None:
     shutil.copy(EXAMPLE, tmp_path / 'session.jsonl')
-    assert build(tmp_path, 'session.jsonl', '--json').stdout == build(tmp_path, 'session.jsonl', '--json').stdout
+    first = build(tmp_path, 'session.jsonl', '--json').stdout
+    assert first == build(tmp_path, 'session.jsonl', '--json').stdout
 
 
 def test_stdin_dash(tmp_path: Path) -> None:
@@ -55,13 +61,19 @@ def test_stdin_dash(tmp_path: Path) -> None:
 
 
 def test_nothing_to_propose_prints_nothing(tmp_path: Path) -> None:
-    write_jsonl(tmp_path / 't.jsonl', say('user', 'hello there'), say('assistant', 'Hi! How can I help?'))
+    write_jsonl(
+        tmp_path / 't.jsonl', say('user', 'hello there'), say('assistant', 'Hi! How can I help?')
+    )
     done = build(tmp_path, 't.jsonl')
     assert (done.returncode, done.stdout, done.stderr) == (0, '', '')
 
 
 def test_json_shape_and_provenance(tmp_path: Path) -> None:
-    write_jsonl(tmp_path / 't.jsonl', say('assistant', 'hello'), say('user', 'We decided to vendor the parser library.'))
+    write_jsonl(
+        tmp_path / 't.jsonl',
+        say('assistant', 'hello'),
+        say('user', 'We decided to vendor the parser library.'),
+    )
     done = build(tmp_path, 't.jsonl', '--json')
     data = json.loads(done.stdout)
     assert CORE_KEYS <= set(data['stats'])
@@ -71,8 +83,16 @@ def test_json_shape_and_provenance(tmp_path: Path) -> None:
     assert proposal.pop('threshold') == weights.THRESHOLD
     assert [f['name'] for f in proposal.pop('features')][:1] == ['user']
     assert proposal == {
-        'text': 'We decided to vendor the parser library.', 'source': 't.jsonl', 'line': 2, 'role': 'user',
-        'rule': 'decided', 'kind': 'decision', 'session': None, 'timestamp': None, 'message': None, 'accepted_line': None,
+        'text': 'We decided to vendor the parser library.',
+        'source': 't.jsonl',
+        'line': 2,
+        'role': 'user',
+        'rule': 'decided',
+        'kind': 'decision',
+        'session': None,
+        'timestamp': None,
+        'message': None,
+        'accepted_line': None,
     }
 
 
@@ -85,16 +105,22 @@ def test_stats_go_to_stderr_and_account_for_everything(tmp_path: Path) -> None:
     shutil.copy(EXAMPLE, tmp_path / 'session.jsonl')
     done = build(tmp_path, 'session.jsonl', '--stats')
     assert done.stdout == build(tmp_path, 'session.jsonl').stdout
-    pairs = [line.split(': ', 1) for line in done.stderr.splitlines() if not line.startswith('session.jsonl')]
+    pairs = [
+        line.split(': ', 1)
+        for line in done.stderr.splitlines()
+        if not line.startswith('session.jsonl')
+    ]
     stats = {k: int(v) for k, v in pairs}
     assert CORE_KEYS <= set(stats)
-    assert stats['lines'] == stats['parsed'] + stats['malformed'] + stats['blank'] + stats['oversized']
+    read = stats['parsed'] + stats['malformed'] + stats['blank'] + stats['oversized']
+    assert stats['lines'] == read
     assert stats['sentences'] == stats['dropped_no_signal'] + stats['signal']
     assert stats['signal'] == sum(stats.get(k, 0) for k in (
-        'dropped_noise', 'dropped_length', 'withheld_secret', 'duplicate', 'already_in_memory', 'declined',
-        'already_proposed', 'held_back', 'proposed', 'below_threshold', 'not_accepted'))
+        'dropped_noise', 'dropped_length', 'withheld_secret', 'duplicate', 'already_in_memory',
+        'declined', 'already_proposed', 'held_back', 'proposed', 'below_threshold', 'not_accepted'))
     assert stats['dropped_noise'] == sum(v for k, v in stats.items() if k.startswith('noise:'))
-    assert stats['proposed'] == sum(v for k, v in stats.items() if k.startswith('rule:')) - stats['held_back']
+    by_rule = sum(v for k, v in stats.items() if k.startswith('rule:'))
+    assert stats['proposed'] == by_rule - stats['held_back']
 
 
 def test_several_transcripts_are_judged_together(tmp_path: Path) -> None:
@@ -107,7 +133,10 @@ def test_several_transcripts_are_judged_together(tmp_path: Path) -> None:
 
 
 def test_max_add_caps_and_counts(tmp_path: Path) -> None:
-    write_jsonl(tmp_path / 't.jsonl', *(say('user', f'Never deploy service number {i} on a Friday.') for i in range(5)))
+    write_jsonl(
+        tmp_path / 't.jsonl',
+        *(say('user', f'Never deploy service number {i} on a Friday.') for i in range(5)),
+    )
     data = json.loads(build(tmp_path, 't.jsonl', '--json', '--max-add', '2').stdout)
     assert len(data['proposed']) == 2 and data['stats']['held_back'] == 3
 
@@ -123,7 +152,8 @@ def test_already_in_memory_is_skipped(tmp_path: Path) -> None:
 def test_apply_then_build_again_proposes_nothing(repo: Path, memory: str) -> None:
     shutil.copy(EXAMPLE, repo / 'session.jsonl')
     (repo / 'docs').mkdir()
-    first = build(repo / 'docs', '../session.jsonl', '--memory', os.path.relpath(repo / memory, repo / 'docs'))
+    from_docs = os.path.relpath(repo / memory, repo / 'docs')
+    first = build(repo / 'docs', '../session.jsonl', '--memory', from_docs)
     assert f'+++ b/{memory}' in first.stdout  # relative to the repository root, wherever it ran
     (repo / 'p.diff').write_text(first.stdout, encoding='utf-8')
     git(repo, 'apply', 'p.diff')
@@ -181,7 +211,8 @@ def test_bad_memory_file(tmp_path: Path, content: bytes, problem: str) -> None:
     write_jsonl(tmp_path / 't.jsonl', say('user', 'We decided to vendor the parser library.'))
     done = build(tmp_path, 't.jsonl')
     assert done.returncode == 2 and done.stdout == ''
-    assert done.stderr.startswith(f'memory-gate: AGENTS.md: {problem}') and done.stderr.count('\n') == 1
+    assert done.stderr.startswith(f'memory-gate: AGENTS.md: {problem}')
+    assert done.stderr.count('\n') == 1
 
 
 def test_memory_is_a_directory(tmp_path: Path) -> None:
@@ -191,13 +222,17 @@ def test_memory_is_a_directory(tmp_path: Path) -> None:
     assert done.returncode == 2 and done.stderr == 'memory-gate: AGENTS.md: is a directory\n'
 
 
-@pytest.mark.parametrize('args', [[], ['build'], ['build', 't.jsonl', '--max-add', 'x'], ['frobnicate']])
+@pytest.mark.parametrize(
+    'args', [[], ['build'], ['build', 't.jsonl', '--max-add', 'x'], ['frobnicate']]
+)
 def test_usage_errors_exit_2(tmp_path: Path, args: list[str]) -> None:
     done = run(tmp_path, *args)
     assert done.returncode == 2 and 'usage:' in done.stderr and 'Traceback' not in done.stderr
 
 
-def test_main_returns_exit_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_main_returns_exit_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.chdir(tmp_path)
     write_jsonl(tmp_path / 't.jsonl', say('user', 'Never push directly to main.'))
     assert main(['build', 't.jsonl']) == 0
@@ -214,8 +249,12 @@ def test_memory_without_write_permission_bits_is_still_read(tmp_path: Path) -> N
 
 def test_secret_is_withheld_everywhere_and_reported_without_echo(tmp_path: Path) -> None:
     key = 'AKIA' + 'IOSFODNN7EXAMPLE'
-    write_jsonl(tmp_path / 't.jsonl', say('user', 'hello'), say('user', f'Always deploy with the key {key} from CI.'),
-                say('user', 'Never push directly to main.'))
+    write_jsonl(
+        tmp_path / 't.jsonl',
+        say('user', 'hello'),
+        say('user', f'Always deploy with the key {key} from CI.'),
+        say('user', 'Never push directly to main.'),
+    )
     for args in ([], ['--json'], ['--stats']):
         done = build(tmp_path, 't.jsonl', *args)
         assert key not in done.stdout + done.stderr
@@ -225,9 +264,15 @@ def test_secret_is_withheld_everywhere_and_reported_without_echo(tmp_path: Path)
 
 
 def test_no_raw_control_characters_reach_the_terminal(tmp_path: Path) -> None:
-    hostile = ('We decided \x1b[31mred\x1b[0m \x1b]8;;http://evil\x07link\x1b]8;;\x07 and \u202eevil\u202c and '
-               'bell\x07 \x1b[2J\x1b[H on\tall\rlines.')
-    write_jsonl(tmp_path / 't.jsonl', say('user', hostile), say('user', 'We decided that +++ b/x and @@ -1 +1 @@ are fine here.'))
+    hostile = (
+        'We decided \x1b[31mred\x1b[0m \x1b]8;;http://evil\x07link\x1b]8;;\x07 '
+        'and \u202eevil\u202c and bell\x07 \x1b[2J\x1b[H on\tall\rlines.'
+    )
+    write_jsonl(
+        tmp_path / 't.jsonl',
+        say('user', hostile),
+        say('user', 'We decided that +++ b/x and @@ -1 +1 @@ are fine here.'),
+    )
     done = build(tmp_path, 't.jsonl')
     assert done.stdout.count('\n+- ') == 2
     for ch in done.stdout:
@@ -237,7 +282,12 @@ def test_no_raw_control_characters_reach_the_terminal(tmp_path: Path) -> None:
 def test_output_is_utf8_whatever_the_locale(tmp_path: Path) -> None:
     write_jsonl(tmp_path / 't.jsonl', say('user', '以后都用 UTC 存时间。'))
     env = {**os.environ, 'PYTHONIOENCODING': 'latin-1', 'LC_ALL': 'C'}
-    done = subprocess.run([sys.executable, '-m', 'memory_gate', 'build', 't.jsonl'], cwd=tmp_path, capture_output=True, env=env)
+    done = subprocess.run(
+        [sys.executable, '-m', 'memory_gate', 'build', 't.jsonl'],
+        cwd=tmp_path,
+        capture_output=True,
+        env=env,
+    )
     assert done.returncode == 0 and '+- 以后都用 UTC 存时间。\n'.encode() in done.stdout
 
 
@@ -247,14 +297,21 @@ def _imports(module: str) -> set[str]:
     tree = ast.parse((Path(__file__).parent.parent / 'memory_gate' / f'{module}.py').read_text())
     found = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith('memory_gate'):
-            found |= {node.module.split('.', 1)[1]} if '.' in node.module else {a.name for a in node.names}
+        if not isinstance(node, ast.ImportFrom) or not node.module:
+            continue
+        if not node.module.startswith('memory_gate'):
+            continue
+        if '.' in node.module:
+            found.add(node.module.split('.', 1)[1])
+        else:
+            found |= {a.name for a in node.names}
     return found
 
 
 def test_modules_import_downward_only():
     """No import circle: the entry points depend on the rest, nothing depends on an entry point."""
-    modules = [p.stem for p in (Path(__file__).parent.parent / 'memory_gate').glob('*.py') if p.stem != '__init__']
+    package = Path(__file__).parent.parent / 'memory_gate'
+    modules = [p.stem for p in package.glob('*.py') if p.stem != '__init__']
     graph = {m: _imports(m) for m in modules}
     entry_points = {'cli', '__main__', *(c.name.replace('-', '_') for c in COMMANDS)}
     for module, deps in graph.items():
@@ -279,7 +336,8 @@ def test_version(tmp_path: Path, flag: str) -> None:
 
 
 def test_one_version_string() -> None:
-    """The package metadata reads the version from memory_gate.__version__, and the installed one agrees."""
+    """The package metadata reads the version from memory_gate.__version__, and the installed one
+    agrees."""
     from importlib.metadata import version
 
     from memory_gate import __version__
@@ -296,12 +354,17 @@ def test_the_parser_built_for_one_command_reads_as_the_whole_one(command: str) -
         sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
         return str(sub.choices[command].format_help())
 
-    assert parser(command).format_usage() == parser().format_usage()  # what argparse prints for a stray argument
+    # what argparse prints for a stray argument
+    assert parser(command).format_usage() == parser().format_usage()
     assert help_of(parser(command)) == help_of(parser())
 
 
-@pytest.mark.parametrize('env', [{}, {'COLUMNS': '60'}, {'COLUMNS': '0'}, {'COLUMNS': 'wide'}, {'COLUMNS': '-3'}])
-def test_help_is_as_wide_as_argparse_makes_it(monkeypatch: pytest.MonkeyPatch, env: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    'env', [{}, {'COLUMNS': '60'}, {'COLUMNS': '0'}, {'COLUMNS': 'wide'}, {'COLUMNS': '-3'}]
+)
+def test_help_is_as_wide_as_argparse_makes_it(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str]
+) -> None:
     from memory_gate.usage import columns
 
     monkeypatch.delenv('COLUMNS', raising=False)
@@ -311,14 +374,21 @@ def test_help_is_as_wide_as_argparse_makes_it(monkeypatch: pytest.MonkeyPatch, e
 
 
 @pytest.mark.parametrize(('command', 'has', 'lacks'), [
-    ('build', ['--memory', '--ledger', '--max-add', '--signal', '--json', '--stats'], ['--budget', '--pending']),
+    ('build',
+     ['--memory', '--ledger', '--max-add', '--signal', '--json', '--stats'],
+     ['--budget', '--pending']),
     ('hook', ['--memory', '--ledger', '--max-add', '--budget'], ['--json', '--pending']),
-    ('decline', ['--ledger', '--pending'], ['--memory', '--max-add', '--budget', '--signal', '--roles']),
+    ('decline',
+     ['--ledger', '--pending'],
+     ['--memory', '--max-add', '--budget', '--signal', '--roles']),
 ])
-def test_each_command_lists_only_its_options(tmp_path: Path, command: str, has: list[str], lacks: list[str]) -> None:
+def test_each_command_lists_only_its_options(
+    tmp_path: Path, command: str, has: list[str], lacks: list[str]
+) -> None:
     done = run(tmp_path, command, '--help')
     assert done.returncode == 0
-    assert all(option in done.stdout for option in has) and not any(option in done.stdout for option in lacks)
+    assert all(option in done.stdout for option in has)
+    assert not any(option in done.stdout for option in lacks)
 
 
 def test_build_reads_the_ledger(tmp_path: Path) -> None:
@@ -342,7 +412,8 @@ def test_help_teaches_settings_exit_codes_and_an_example_per_command(tmp_path: P
         done = run(tmp_path, command, '--help')
         assert 'pyproject.toml, which wins over the defaults' in done.stdout
         assert f'exit codes:\n  {command}: 0 ' in done.stdout
-        assert re.search(rf'examples:\n  memory-gate {command} .*\n      \S.*\n$', done.stdout), done.stdout
+        example = rf'examples:\n  memory-gate {command} .*\n      \S.*\n$'
+        assert re.search(example, done.stdout), done.stdout
 
 
 def test_help_examples_run(repo: Path) -> None:

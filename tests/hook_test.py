@@ -1,4 +1,5 @@
-"""The review loop end to end: the real pre-commit drives the hook from a clone of this repository."""
+"""The review loop end to end: the real pre-commit drives the hook from a clone of this
+repository."""
 from __future__ import annotations
 
 import json
@@ -19,14 +20,18 @@ from memory_gate.routes import DECLINE_HOOK
 from tests.conftest import ENV, SHARED, git, read_only, run, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ('memory_gate', 'setup.cfg', 'pyproject.toml', '.pre-commit-hooks.yaml', 'README.md', 'LICENSE')
+SHIPPED = (
+    'memory_gate', 'setup.cfg', 'pyproject.toml', '.pre-commit-hooks.yaml', 'README.md', 'LICENSE',
+)
 DECIDE = 'We decided to keep the parser in pure Python.'
 NEVER = 'Never push directly to main.'
 
 
 def why_of(text: str) -> str:
-    """How the review describes a bullet the user said (its score comes from the weights as fitted)."""
-    [p] = build([Transcript('s.jsonl', [json.dumps({'role': 'user', 'text': text}).encode()])], Settings()).proposed
+    """How the review describes a bullet the user said (its score comes from the weights as
+    fitted)."""
+    line = json.dumps({'role': 'user', 'text': text}).encode()
+    [p] = build([Transcript('s.jsonl', [line])], Settings()).proposed
     return why(p)
 
 
@@ -35,7 +40,8 @@ WHY_DECIDE, WHY_NEVER = why_of(DECIDE), why_of(NEVER)
 
 @pytest.fixture(scope='session')
 def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, dict[str, str]]:
-    """This repository's current files committed in a scratch clone, and a pre-commit home shared by the tests."""
+    """This repository's current files committed in a scratch clone, and a pre-commit home shared by
+    the tests."""
     src = tmp_path_factory.mktemp('memory-gate-src')
     for name in SHIPPED:
         if (ROOT / name).is_dir():
@@ -54,15 +60,24 @@ class Repo:
         self.path, self.env = path, env
 
     def run(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(args, cwd=self.path, capture_output=True, text=True, env=self.env, check=False)
+        return subprocess.run(
+            args, cwd=self.path, capture_output=True, text=True, env=self.env, check=False
+        )
 
     def pre_commit(self, *args: str) -> subprocess.CompletedProcess[str]:
         return self.run(sys.executable, '-m', 'pre_commit', *args)
 
     def commit(self, message: str = 'work') -> subprocess.CompletedProcess[str]:
         """git commit, its hook's output (which git sends to stderr) in stdout."""
-        return subprocess.run(('git', 'commit', '-m', message), cwd=self.path, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, env=self.env, check=False)
+        return subprocess.run(
+            ('git', 'commit', '-m', message),
+            cwd=self.path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=self.env,
+            check=False,
+        )
 
     def git(self, *args: str) -> str:
         done = self.run('git', *args)
@@ -75,7 +90,8 @@ class Repo:
 
 @pytest.fixture
 def project(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> Iterator[Repo]:
-    """A user's repository with memory-gate in .pre-commit-config.yaml and the git hook installed."""
+    """A user's repository with memory-gate in .pre-commit-config.yaml and the git hook
+    installed."""
     src, rev, env = hook_repo
     yield configure(repo, src, rev, env)
 
@@ -113,10 +129,13 @@ def test_commit_is_blocked_with_the_diff_printed_and_the_proposal_written(projec
     assert text.startswith('# memory-gate proposal for AGENTS.md from notes/s.jsonl\n')
     assert re.search(r'# line 2 \(user, decision/decided, score 0\.\d\d \(threshold 0\.\d\d\) '
                      r'\[for: in the voice of the user[^]]*\]\): ' + re.escape(DECIDE), text)
-    assert '+- ' + DECIDE in done.stdout and 'git apply notes/s.jsonl.memory.diff && git add AGENTS.md' in done.stdout
-    assert '  memory-gate review\n' in done.stdout and 'memory-gate decline --pending && git add' in done.stdout
+    assert '+- ' + DECIDE in done.stdout
+    assert 'git apply notes/s.jsonl.memory.diff && git add AGENTS.md' in done.stdout
+    assert '  memory-gate review\n' in done.stdout
+    assert 'memory-gate decline --pending && git add' in done.stdout
     assert project.git('log', '--oneline').count('\n') == 2  # nothing was committed
-    assert (project.path / 'AGENTS.md').read_text() == '# Memory\n\n- Timestamps are stored in UTC.\n'
+    memory = (project.path / 'AGENTS.md').read_text()
+    assert memory == '# Memory\n\n- Timestamps are stored in UTC.\n'
 
 
 def test_accept_then_commit_passes(project: Repo) -> None:
@@ -140,12 +159,14 @@ def test_decline_then_commit_passes(project: Repo) -> None:
     project.git('add', '.memory-gate-declined.txt')
     assert project.commit().returncode == 0
     assert project.pre_commit('run', 'memory-gate', '--all-files').returncode == 0
-    stage(project, 'other.jsonl', 'we decided to keep the parser in pure python')  # declined from any transcript
+    # declined from any transcript
+    stage(project, 'other.jsonl', 'we decided to keep the parser in pure python')
     assert project.commit().returncode == 0
 
 
 def take_all_but(project: Repo, left_out: str) -> None:
-    """A blocked commit of DECIDE and NEVER; the proposal applied, then one bullet taken back out of memory by hand."""
+    """A blocked commit of DECIDE and NEVER; the proposal applied, then one bullet taken back out of
+    memory by hand."""
     stage(project, 's.jsonl', DECIDE, NEVER)
     assert project.commit().returncode == 1
     project.git('apply', 's.jsonl.memory.diff')
@@ -161,10 +182,13 @@ def test_partial_accept_then_decline_through_pre_commit_alone(project: Repo) -> 
     project.git('add', '.memory-gate-declined.txt')
     assert project.commit().returncode == 0
     assert project.git('show', 'HEAD:.memory-gate-declined.txt').endswith(NEVER + '\n')
-    stage(project, 't.jsonl', 'Releases must be tagged from main.')  # again, now that the ledger is tracked
+    # again, now that the ledger is tracked
+    stage(project, 't.jsonl', 'Releases must be tagged from main.')
     assert project.commit().returncode == 1
     done = project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual')
-    assert done.returncode == 0 and 'Passed' in done.stdout and 'files were modified' not in done.stdout
+    assert done.returncode == 0
+    assert 'Passed' in done.stdout
+    assert 'files were modified' not in done.stdout
     assert project.commit().returncode == 0  # the hook staged the ledger
     assert project.git('show', 'HEAD:.memory-gate-declined.txt').count('\n') == 4
 
@@ -174,7 +198,8 @@ def test_two_transcripts_apply_in_path_order_without_repeating_a_bullet(project:
     stage(project, 'a.jsonl', DECIDE, 'Releases must be tagged from main.')
     done = project.commit()
     assert done.returncode == 1
-    a, b = (project.path / 'a.jsonl.memory.diff').read_text(), (project.path / 'b.jsonl.memory.diff').read_text()
+    a = (project.path / 'a.jsonl.memory.diff').read_text()
+    b = (project.path / 'b.jsonl.memory.diff').read_text()
     assert '+- ' + DECIDE in a and '+- ' + DECIDE not in b and '+- ' + NEVER in b
     project.git('apply', 'a.jsonl.memory.diff')
     project.git('apply', 'b.jsonl.memory.diff')
@@ -184,15 +209,20 @@ def test_two_transcripts_apply_in_path_order_without_repeating_a_bullet(project:
 
 def test_hundreds_of_transcripts_split_over_several_hook_runs(project: Repo) -> None:
     deep = 'd' * 200 + '/' + 'e' * 200
-    names = [f'{deep}/t{i:03d}.jsonl' for i in range(400)]  # ~165 KB of arguments: pre-commit splits the list
+    # ~165 KB of arguments: pre-commit splits the list
+    names = [f'{deep}/t{i:03d}.jsonl' for i in range(400)]
     for i, name in enumerate(names):
-        write_jsonl(project.path / name, say('user', f'Never deploy service number {i} on a Friday.'),
-                    say('user', 'Releases must be tagged from main.'))
+        write_jsonl(
+            project.path / name,
+            say('user', f'Never deploy service number {i} on a Friday.'),
+            say('user', 'Releases must be tagged from main.'),
+        )
     project.git('add', '.')
     done = project.commit()
     assert done.returncode == 1
     assert done.stdout.count('memory-gate (review proposed memory bullets)') == 1
-    assert done.stdout.count('Review every bullet above in this one round') >= 2  # one review per run of the hook
+    # one review per run of the hook
+    assert done.stdout.count('Review every bullet above in this one round') >= 2
     assert done.stdout.count('git apply') == 400
     proposals = sorted(name + '.memory.diff' for name in names)
     assert all((project.path / p).exists() for p in proposals)
@@ -218,22 +248,32 @@ def test_run_by_hand_all_files_and_manual_stage(project: Repo) -> None:
 def without_memory_gate(env: dict[str, str]) -> dict[str, str]:
     """The environment of a user who has memory-gate only through pre-commit: not on their PATH."""
     def has_it(folder: str) -> bool:
-        return folder == os.path.dirname(sys.executable) or os.access(os.path.join(folder, 'memory-gate'), os.X_OK)
-    return {**env, 'PATH': os.pathsep.join(p for p in env['PATH'].split(os.pathsep) if p and not has_it(p))}
+        if folder == os.path.dirname(sys.executable):
+            return True
+        return os.access(os.path.join(folder, 'memory-gate'), os.X_OK)
+    kept = (p for p in env['PATH'].split(os.pathsep) if p and not has_it(p))
+    return {**env, 'PATH': os.pathsep.join(kept)}
 
 
-def test_try_repo_and_decline_there(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+def test_try_repo_and_decline_there(
+    repo: Path, hook_repo: tuple[Path, str, dict[str, str]]
+) -> None:
     src, _, env = hook_repo
     project = Repo(repo, without_memory_gate(env))
     stage(project, 's.jsonl', DECIDE, NEVER)
     done = project.pre_commit('try-repo', str(src), 'memory-gate', '--all-files')
     assert done.returncode == 1 and '+- ' + DECIDE in done.stdout
-    assert '  memory-gate review' not in done.stdout and 'pre-commit run memory-gate-decline' not in done.stdout
-    assert f'  pip install {src} && memory-gate review\n' in done.stdout  # its environment goes when try-repo ends
+    assert '  memory-gate review' not in done.stdout
+    assert 'pre-commit run memory-gate-decline' not in done.stdout
+    # its environment goes when try-repo ends
+    assert f'  pip install {src} && memory-gate review\n' in done.stdout
     decline = f'pre-commit try-repo {src} memory-gate-decline --hook-stage manual --all-files'
     assert f'  {decline} && git add .memory-gate-declined.txt\n' in done.stdout
-    declined = project.run(*f'{sys.executable} -m pre_commit {decline[len("pre-commit "):]}'.split())
-    assert declined.returncode == 0 and f'declined: {DECIDE}' in declined.stdout and 'Passed' in declined.stdout
+    command = f'{sys.executable} -m pre_commit {decline[len("pre-commit "):]}'
+    declined = project.run(*command.split())
+    assert declined.returncode == 0
+    assert f'declined: {DECIDE}' in declined.stdout
+    assert 'Passed' in declined.stdout
     assert project.pre_commit('try-repo', str(src), 'memory-gate', '--all-files').returncode == 0
 
 
@@ -243,11 +283,15 @@ def test_the_route_printed_first_is_the_one_this_user_has(project: Repo) -> None
     project.env = without_memory_gate(project.env)
     done = project.commit()
     assert '\n  memory-gate review\n' not in done.stdout and '/bin/memory-gate' not in done.stdout
-    assert re.search(r'\n  pipx install --force \S+ && memory-gate review\n', done.stdout), done.stdout
-    assert f'\n  {DECLINE_HOOK} && git add .memory-gate-declined.txt' in done.stdout  # configured: pre-commit's route
+    pipx = r'\n  pipx install --force \S+ && memory-gate review\n'
+    assert re.search(pipx, done.stdout), done.stdout
+    # configured: pre-commit's route
+    assert f'\n  {DECLINE_HOOK} && git add .memory-gate-declined.txt' in done.stdout
 
 
-def test_claude_md_symlink_targets_the_real_file(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+def test_claude_md_symlink_targets_the_real_file(
+    repo: Path, hook_repo: tuple[Path, str, dict[str, str]]
+) -> None:
     src, rev, env = hook_repo
     os.symlink('AGENTS.md', repo / 'CLAUDE.md')
     project = configure(repo, src, rev, env, '        args: [--memory, CLAUDE.md]\n')
@@ -263,13 +307,16 @@ def test_claude_md_symlink_targets_the_real_file(repo: Path, hook_repo: tuple[Pa
 def test_unstaged_memory_edits_are_ignored_with_a_warning(project: Repo) -> None:
     stage(project, 's.jsonl', DECIDE)
     memory = project.path / 'AGENTS.md'
-    memory.write_text(memory.read_text() + f'- {DECIDE}\n')  # not staged: the commit would not carry it
+    # not staged: the commit would not carry it
+    memory.write_text(memory.read_text() + f'- {DECIDE}\n')
     done = project.commit()
     assert done.returncode == 1 and '+- ' + DECIDE in done.stdout
     assert memory.read_text().endswith(f'- {DECIDE}\n')  # pre-commit restored the unstaged edit
     by_hand = project.memory_gate('hook', 's.jsonl')
     assert by_hand.returncode == 1
-    assert 'AGENTS.md has unstaged edits; proposals are made against its staged version' in by_hand.stderr
+    assert (
+        'AGENTS.md has unstaged edits; proposals are made against its staged version'
+    ) in by_hand.stderr
 
 
 def test_nothing_to_propose_passes_silently(project: Repo) -> None:
@@ -283,35 +330,56 @@ def test_tracked_proposal_is_left_alone_and_foreign_file_is_not_overwritten(proj
     stage(project, 's.jsonl', DECIDE)
     (project.path / 's.jsonl.memory.diff').write_text('my own notes\n')
     done = project.commit()
-    assert done.returncode == 1 and 'was not written by memory-gate; not overwriting it' in done.stdout
+    assert done.returncode == 1
+    assert 'was not written by memory-gate; not overwriting it' in done.stdout
     assert (project.path / 's.jsonl.memory.diff').read_text() == 'my own notes\n'
 
 
-def test_team_pattern_through_args_names_its_rule(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+def test_team_pattern_through_args_names_its_rule(
+    repo: Path, hook_repo: tuple[Path, str, dict[str, str]]
+) -> None:
     src, rev, env = hook_repo
-    args = "        args: ['--signal', 'decision:adr=\\bADR-\\d+ (?:accepted|approved)\\b', '--max-add', '5']\n"
+    args = (
+        "        args: ['--signal', 'decision:adr=\\bADR-\\d+ (?:accepted|approved)\\b', "
+        "'--max-add', '5']\n"
+    )
     project = configure(repo, src, rev, env, args)
     stage(project, 's.jsonl', 'ADR-12 accepted: event sourcing for orders.')
     done = project.commit()
-    assert done.returncode == 1 and re.search(r'decision/adr, score [^\n]*: ADR-12 accepted: event sourcing for orders\.', done.stdout)
+    assert done.returncode == 1
+    assert re.search(
+        r'decision/adr, score [^\n]*: ADR-12 accepted: event sourcing for orders\.', done.stdout
+    )
 
 
 def test_team_pattern_through_pyproject(project: Repo) -> None:
     (project.path / 'pyproject.toml').write_text(
-        '[tool.memory-gate.signal]\nadr = { kind = "decision", pattern = "\\\\bADR-\\\\d+ accepted\\\\b" }\n'
+        '[tool.memory-gate.signal]\n'
+        'adr = { kind = "decision", pattern = "\\\\bADR-\\\\d+ accepted\\\\b" }\n'
         '[tool.memory-gate.noise]\nbot = "^\\\\[bot\\\\]"\n')
     project.git('add', 'pyproject.toml')
-    stage(project, 's.jsonl', 'ADR-12 accepted: event sourcing for orders.', '[bot] We decided nothing at all here.')
+    stage(
+        project,
+        's.jsonl',
+        'ADR-12 accepted: event sourcing for orders.',
+        '[bot] We decided nothing at all here.',
+    )
     done = project.commit()
-    assert done.returncode == 1 and 'decision/adr, score' in done.stdout and '[bot]' not in done.stdout
+    assert done.returncode == 1
+    assert 'decision/adr, score' in done.stdout
+    assert '[bot]' not in done.stdout
 
 
 def test_bad_team_pattern_is_one_line(project: Repo) -> None:
-    (project.path / 'pyproject.toml').write_text('[tool.memory-gate.signal]\nbroken = { kind = "decision", pattern = "(" }\n')
+    (project.path / 'pyproject.toml').write_text(
+        '[tool.memory-gate.signal]\nbroken = { kind = "decision", pattern = "(" }\n'
+    )
     stage(project, 's.jsonl', DECIDE)
     done = project.memory_gate('hook', 's.jsonl')
     assert done.returncode == 2
-    assert done.stderr.startswith("memory-gate: pyproject.toml [tool.memory-gate.signal] rule 'broken': bad pattern '(': ")
+    assert done.stderr.startswith(
+        "memory-gate: pyproject.toml [tool.memory-gate.signal] rule 'broken': bad pattern '(': "
+    )
     assert done.stderr.count('\n') == 1
 
 
@@ -380,7 +448,8 @@ def test_a_staged_proposal_blocks_without_any_transcript(project: Repo) -> None:
     done = project.commit()
     assert done.returncode == 1 and 'git rm --cached -q s.jsonl.memory.diff' in done.stdout
     assert project.git('log', '--oneline').count('\n') == 2
-    (project.path / 'notes.memory.diff').write_text('my own diff\n')  # not ours: committed like any file
+    # not ours: committed like any file
+    (project.path / 'notes.memory.diff').write_text('my own diff\n')
     project.git('rm', '--cached', '-q', 's.jsonl.memory.diff')
     project.git('add', 'notes.memory.diff')
     assert project.commit().returncode == 0
@@ -390,7 +459,9 @@ def test_build_honours_the_ledger_as_the_hook_does(project: Repo) -> None:
     take_all_but(project, NEVER)
     assert project.memory_gate('decline', 's.jsonl.memory.diff').returncode == 0
     done = project.memory_gate('build', 's.jsonl', '--stats')
-    assert done.stdout == '' and '\ndeclined: 1\n' in done.stderr and 'already_in_memory: 1' in done.stderr
+    assert done.stdout == ''
+    assert '\ndeclined: 1\n' in done.stderr
+    assert 'already_in_memory: 1' in done.stderr
     done = project.memory_gate('build', 's.jsonl', '--ledger', 'elsewhere.txt')
     assert done.stdout.count('+- ') == 1 and '+- ' + NEVER in done.stdout
 
@@ -403,7 +474,11 @@ def test_never_writes_outside_the_repository(project: Repo, tmp_path: Path) -> N
 
 
 def test_review_output_has_no_raw_control_characters(project: Repo) -> None:
-    stage(project, 'e\x1b[31mvil.jsonl', 'We decided \x1b]8;;http://x\x07to\x1b]8;;\x07 keep \u202ethe parser\u202c in C.')
+    stage(
+        project,
+        'e\x1b[31mvil.jsonl',
+        'We decided \x1b]8;;http://x\x07to\x1b]8;;\x07 keep \u202ethe parser\u202c in C.',
+    )
     done = project.commit()
     assert done.returncode == 1 and '+- We decided to keep the parser in C.' in done.stdout
     for ch in done.stdout:
@@ -432,13 +507,16 @@ def test_decline_reports_each_proposal_for_what_it_is(project: Repo) -> None:
     done = project.memory_gate('decline', 'gone.memory.diff', 's.jsonl.memory.diff')
     assert done.returncode == 2
     assert done.stderr == 'memory-gate: gone.memory.diff: no such file\n'
-    assert done.stdout.startswith(f'declined: {DECIDE}\n') and 'in memory already' not in done.stdout
+    assert done.stdout.startswith(f'declined: {DECIDE}\n')
+    assert 'in memory already' not in done.stdout
     stage(project, 't.jsonl', NEVER)
     assert project.commit().returncode == 1
     project.git('apply', 't.jsonl.memory.diff')
     done = project.memory_gate('decline', 't.jsonl.memory.diff')
     assert (done.returncode, done.stderr) == (0, '')
-    assert done.stdout == 'memory-gate: nothing to decline: every proposed bullet is in memory already\n'
+    assert done.stdout == (
+        'memory-gate: nothing to decline: every proposed bullet is in memory already\n'
+    )
 
 
 def test_decline_keeps_the_proposal_when_the_ledger_cannot_be_written(project: Repo) -> None:
@@ -450,16 +528,23 @@ def test_decline_keeps_the_proposal_when_the_ledger_cannot_be_written(project: R
     assert (project.path / 's.jsonl.memory.diff').exists()
 
 
-def test_max_add_caps_the_diff_not_the_review(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+def test_max_add_caps_the_diff_not_the_review(
+    repo: Path, hook_repo: tuple[Path, str, dict[str, str]]
+) -> None:
     src, rev, env = hook_repo
     project = configure(repo, src, rev, env, '        args: [--max-add, "1"]\n')
     stage(project, 's.jsonl', DECIDE, NEVER, 'Releases must be tagged from main.')
     done = project.commit()
-    assert done.returncode == 1 and '3 bullet(s) pending for AGENTS.md: 1 in s.jsonl.memory.diff, 2 held back' in done.stdout
-    listed = done.stdout.index('held back by --max-add 1: not in the diff, reviewed in this same round:')
-    assert listed < done.stdout.index(f'2. s.jsonl:2: {WHY_NEVER}: {NEVER}') < done.stdout.index('--- a/')
+    assert done.returncode == 1
+    assert '3 bullet(s) pending for AGENTS.md: 1 in s.jsonl.memory.diff, 2 held back' in done.stdout
+    listed = done.stdout.index(
+        'held back by --max-add 1: not in the diff, reviewed in this same round:'
+    )
+    held = done.stdout.index(f'2. s.jsonl:2: {WHY_NEVER}: {NEVER}')
+    assert listed < held < done.stdout.index('--- a/')
     assert proposed_bullets((project.path / 's.jsonl.memory.diff').read_text()) == [DECIDE]
-    project.git('apply', 's.jsonl.memory.diff')  # take the diff as it is, decline the rest: one round
+    # take the diff as it is, decline the rest: one round
+    project.git('apply', 's.jsonl.memory.diff')
     assert project.memory_gate('decline', '--pending').returncode == 0
     assert NEVER in (project.path / '.memory-gate-declined.txt').read_text()
     project.git('add', 'AGENTS.md', '.memory-gate-declined.txt')
@@ -473,11 +558,15 @@ def test_partial_review_with_take_through_pre_commit(project: Repo) -> None:
     assert done.returncode == 1 and f'1. a.jsonl:1: {WHY_DECIDE}: {DECIDE}' in done.stdout
     review = project.memory_gate('review', '--take', '1,3')
     assert review.returncode == 0, review.stderr
-    assert 'git apply a.jsonl.memory.diff b.jsonl.memory.diff && git add AGENTS.md .memory-gate-declined.txt' in review.stdout
+    assert (
+        'git apply a.jsonl.memory.diff b.jsonl.memory.diff '
+        '&& git add AGENTS.md .memory-gate-declined.txt'
+    ) in review.stdout
     project.git('apply', 'a.jsonl.memory.diff', 'b.jsonl.memory.diff')
     project.git('add', 'AGENTS.md', '.memory-gate-declined.txt')
     assert project.commit().returncode == 0
-    assert project.git('show', 'HEAD:AGENTS.md').endswith(f'- {DECIDE}\n- Releases must be tagged from main.\n')
+    committed = project.git('show', 'HEAD:AGENTS.md')
+    assert committed.endswith(f'- {DECIDE}\n- Releases must be tagged from main.\n')
     assert project.git('show', 'HEAD:.memory-gate-declined.txt').endswith(NEVER + '\n')
     assert 'memory.diff' not in project.git('ls-files')
 
@@ -488,17 +577,24 @@ THREE = ('entire-cli/68_e0ff0d6706_0_full.jsonl', 'entire-cli/29_38d5d1ba71_0_fu
 
 
 @pytest.mark.skipif(not REAL.is_dir(), reason='the shared real sessions are not on this machine')
-def test_three_real_sessions_are_reviewed_in_one_round(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+def test_three_real_sessions_are_reviewed_in_one_round(
+    repo: Path, hook_repo: tuple[Path, str, dict[str, str]]
+) -> None:
     src, rev, env = hook_repo
-    project = configure(repo, src, rev, env, '        args: [--max-add, "1"]\n')  # so that any second bullet is held back
+    # so that any second bullet is held back
+    project = configure(repo, src, rev, env, '        args: [--max-add, "1"]\n')
     names = [f'session{i}.jsonl' for i in range(3)]
     for i, (name, real) in enumerate(zip(names, THREE)):
         shutil.copy(REAL / real, project.path / name)
-        grow(project, name, f'From now on, service number {i} exposes /metrics.')  # at least one bullet each
+        # at least one bullet each
+        grow(project, name, f'From now on, service number {i} exposes /metrics.')
     done = project.commit()
     assert done.returncode == 1
     listed = sum(len(entries((project.path / (n + '.memory.diff')).read_text())) for n in names)
-    assert listed >= 3 and f'\n  {listed}. ' in done.stdout and f'\n  {listed + 1}. ' not in done.stdout  # all numbered
+    # all numbered
+    assert listed >= 3
+    assert f'\n  {listed}. ' in done.stdout
+    assert f'\n  {listed + 1}. ' not in done.stdout
     review = project.memory_gate('review', '--take', '1')  # take the first, decline every other one
     assert review.returncode == 0, review.stderr
     apply = next(line for line in review.stdout.splitlines() if line.startswith('  git apply '))
@@ -534,25 +630,35 @@ def test_a_grown_transcript_is_judged_on_its_new_lines_only(project: Repo) -> No
     done = project.commit()
     assert done.returncode == 1 and '+- ' + NEVER in done.stdout and DECIDE not in done.stdout
     stats = project.memory_gate('build', 's.jsonl', '--since', 'HEAD', '--stats')
-    assert 's.jsonl: since_extended: 1' in stats.stderr and 's.jsonl: skipped_committed: 2' in stats.stderr
+    assert 's.jsonl: since_extended: 1' in stats.stderr
+    assert 's.jsonl: skipped_committed: 2' in stats.stderr
     assert stats.stdout.count('+- ') == 1
-    assert DECIDE in project.memory_gate('build', 's.jsonl').stdout  # build judges whole files unless asked
+    # build judges whole files unless asked
+    assert DECIDE in project.memory_gate('build', 's.jsonl').stdout
     assert project.memory_gate('decline', '--pending').returncode == 0
     project.git('add', '.memory-gate-declined.txt')
     assert project.commit().returncode == 0
-    all_files = project.pre_commit('run', 'memory-gate', '--all-files')  # a file the commit does not change: whole
-    assert all_files.returncode == 1 and '+- ' + DECIDE in all_files.stdout and NEVER not in all_files.stdout
+    # a file the commit does not change: whole
+    all_files = project.pre_commit('run', 'memory-gate', '--all-files')
+    assert all_files.returncode == 1
+    assert '+- ' + DECIDE in all_files.stdout
+    assert NEVER not in all_files.stdout
 
 
 def test_a_rewritten_transcript_proposes_only_what_is_new(project: Repo) -> None:
     """A word redacted on line 1: what a human took and later deleted from memory stays reviewed."""
     accept_then_forget(project)
-    write_jsonl(project.path / 's.jsonl', say('user', 'hello!'), say('user', DECIDE), say('user', NEVER))
+    write_jsonl(
+        project.path / 's.jsonl', say('user', 'hello!'), say('user', DECIDE), say('user', NEVER)
+    )
     project.git('add', 's.jsonl')
     done = project.commit()
-    assert done.returncode == 1 and '+- ' + NEVER in done.stdout and DECIDE not in done.stdout, done.stdout
+    assert done.returncode == 1, done.stdout
+    assert '+- ' + NEVER in done.stdout, done.stdout
+    assert DECIDE not in done.stdout, done.stdout
     stats = project.memory_gate('build', 's.jsonl', '--since', 'HEAD', '--stats')
-    assert 's.jsonl: since_rewritten: 1' in stats.stderr and 's.jsonl: already_reviewed: 1' in stats.stderr
+    assert 's.jsonl: since_rewritten: 1' in stats.stderr
+    assert 's.jsonl: already_reviewed: 1' in stats.stderr
     assert stats.stdout.count('+- ') == 1
     edited = project.path / 's.jsonl'
     edited.write_text(edited.read_text().replace('keep the parser', 'keep the whole parser'))
@@ -568,13 +674,19 @@ def test_a_renamed_transcript_proposes_nothing_again(project: Repo) -> None:
     project.git('mv', 'session-renamed.jsonl', 'again.jsonl')
     grow(project, 'again.jsonl', NEVER)
     done = project.commit()
-    assert done.returncode == 1 and '+- ' + NEVER in done.stdout and DECIDE not in done.stdout, done.stdout
+    assert done.returncode == 1, done.stdout
+    assert '+- ' + NEVER in done.stdout, done.stdout
+    assert DECIDE not in done.stdout, done.stdout
 
 
-def test_a_gemini_session_document_saved_again_proposes_only_its_new_messages(project: Repo) -> None:
+def test_a_gemini_session_document_saved_again_proposes_only_its_new_messages(
+    project: Repo
+) -> None:
     def save(*texts: str) -> None:
-        messages = [{'id': str(i), 'timestamp': '2026-01-01T00:00:00Z', 'type': 'user', 'content': t}
-                    for i, t in enumerate(texts)]
+        messages = [
+            {'id': str(i), 'timestamp': '2026-01-01T00:00:00Z', 'type': 'user', 'content': t}
+            for i, t in enumerate(texts)
+        ]
         doc = {'sessionId': 'g-1', 'projectHash': 'p', 'startTime': '2026-01-01T00:00:00Z',
                'lastUpdated': f'2026-01-01T00:0{len(texts)}:00Z', 'messages': messages}
         (project.path / 'session-1.json').write_text(json.dumps(doc, indent=2) + '\n')
@@ -589,29 +701,49 @@ def test_a_gemini_session_document_saved_again_proposes_only_its_new_messages(pr
     project.git('rm', '-q', '--cached', '.memory-gate-declined.txt')
     (project.path / '.memory-gate-declined.txt').unlink()
     done = project.memory_gate('hook', 'session-1.json')
-    assert done.returncode == 1 and '+- ' + NEVER in done.stdout and DECIDE not in done.stdout, done.stdout
+    assert done.returncode == 1, done.stdout
+    assert '+- ' + NEVER in done.stdout, done.stdout
+    assert DECIDE not in done.stdout, done.stdout
 
 
 def test_amend_judges_what_the_amend_adds(project: Repo) -> None:
     accept_then_forget(project)
     grow(project, 's.jsonl', NEVER)
-    done = subprocess.run(('git', 'commit', '--amend', '-m', 'amended'), cwd=project.path, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, text=True, env=project.env, check=False)
+    done = subprocess.run(
+        ('git', 'commit', '--amend', '-m', 'amended'),
+        cwd=project.path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=project.env,
+        check=False,
+    )
     assert done.returncode == 1 and '+- ' + NEVER in done.stdout and DECIDE not in done.stdout
 
 
-def test_first_commit_judges_whole_files(tmp_path: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+def test_first_commit_judges_whole_files(
+    tmp_path: Path, hook_repo: tuple[Path, str, dict[str, str]]
+) -> None:
     src, rev, env = hook_repo
     path = tmp_path / 'fresh'
     path.mkdir()
     git(path, 'init', '-q', '-b', 'main')
     project = Repo(path, env)
-    (path / '.pre-commit-config.yaml').write_text(f'repos:\n-   repo: {src}\n    rev: {rev}\n    hooks:\n    -   id: memory-gate\n')
+    (path / '.pre-commit-config.yaml').write_text(
+        f'repos:\n-   repo: {src}\n    rev: {rev}\n    hooks:\n    -   id: memory-gate\n'
+    )
     assert project.pre_commit('install').returncode == 0
     stage(project, 's.jsonl', DECIDE)
     project.git('add', '.pre-commit-config.yaml')
-    done = subprocess.run(('git', '-c', 'user.email=t@example.invalid', '-c', 'user.name=T', 'commit', '-m', 'first'),
-                          cwd=path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, check=False)
+    done = subprocess.run(
+        ('git', '-c', 'user.email=t@example.invalid', '-c', 'user.name=T', 'commit', '-m', 'first'),
+        cwd=path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        check=False,
+    )
     assert done.returncode == 1 and '+- ' + DECIDE in done.stdout and 'Traceback' not in done.stdout
     assert project.memory_gate('build', 's.jsonl', '--since', 'HEAD').returncode == 2
 
@@ -630,15 +762,16 @@ def test_merge_judges_what_neither_side_had(project: Repo) -> None:
     assert project.commit('main').returncode == 0
     project.git('merge', '-q', '--no-ff', '--no-commit', 'feature')
     done = project.commit('merge')
-    assert done.returncode == 0, done.stdout  # DECIDE, forgotten on main, does not come back through the merge
+    # DECIDE, forgotten on main, does not come back through the merge
+    assert done.returncode == 0, done.stdout
     assert project.git('log', '-1', '--format=%p').count(' ') == 1
 
 
 @pytest.mark.parametrize('bad', [b'caf\xe9', b'\\ud83d'])
 def test_a_bullet_never_carries_the_replacement_character(project: Repo, bad: bytes) -> None:
-    """Invalid UTF-8 (a Latin-1 byte) and a lone surrogate escape (a JavaScript string cut mid-emoji)
-    both become U+FFFD: the sentence that holds one is dropped, counted, and the rest of its line and
-    file is still proposed; no traceback."""
+    """Invalid UTF-8 (a Latin-1 byte) and a lone surrogate escape (a JavaScript string cut
+    mid-emoji) both become U+FFFD: the sentence that holds one is dropped, counted, and the rest
+    of its line and file is still proposed; no traceback."""
     line = (b'{"role": "user", "text": "We decided to keep the ' + bad + b' parser in Python. '
             + NEVER.encode() + b'"}\n')
     (project.path / 's.jsonl').write_bytes(line)
@@ -651,12 +784,14 @@ def test_a_bullet_never_carries_the_replacement_character(project: Repo, bad: by
     built = project.memory_gate('build', '--json', '--stats', 's.jsonl')
     assert built.returncode == 0 and '\ufffd' not in built.stdout
     assert json.loads(built.stdout)['stats']['noise:undecodable'] == 1
-    assert project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual').returncode == 0
+    declined = project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual')
+    assert declined.returncode == 0
     assert project.commit().returncode == 0
 
 
 def test_a_tab_in_a_transcript_name_is_shown_escaped_and_the_printed_command_applies(
-        project: Repo) -> None:
+    project: Repo,
+) -> None:
     """A tab is never printed as a space (which names another file): the review, the proposal's
     header and the command show $'a\\tb.jsonl', and the printed git apply, run by bash, applies."""
     stage(project, 'a\tb.jsonl', DECIDE)
@@ -669,7 +804,11 @@ def test_a_tab_in_a_transcript_name_is_shown_escaped_and_the_printed_command_app
     assert proposal.startswith("# memory-gate proposal for AGENTS.md from $'a\\tb.jsonl'\n")
     listed = project.memory_gate('review')  # no terminal: it lists the bullets
     assert "1. $'a\\tb.jsonl':1: " in listed.stdout + listed.stderr
-    [command] = [line.strip() for line in done.stdout.splitlines() if line.strip().startswith('git apply')]
+    [command] = [
+        line.strip()
+        for line in done.stdout.splitlines()
+        if line.strip().startswith('git apply')
+    ]
     assert command == "git apply $'a\\tb.jsonl.memory.diff' && git add AGENTS.md"
     applied = project.run('bash', '-c', command)
     assert applied.returncode == 0, applied.stderr
@@ -677,7 +816,9 @@ def test_a_tab_in_a_transcript_name_is_shown_escaped_and_the_printed_command_app
 
 
 def test_a_memory_file_in_conflict_is_named_not_proposed_into(project: Repo) -> None:
-    (project.path / 'AGENTS.md').write_text('# Memory\n\n<<<<<<< HEAD\n- a\n=======\n- b\n>>>>>>> feature\n')
+    (project.path / 'AGENTS.md').write_text(
+        '# Memory\n\n<<<<<<< HEAD\n- a\n=======\n- b\n>>>>>>> feature\n'
+    )
     project.git('add', 'AGENTS.md')
     stage(project, 's.jsonl', DECIDE)
     done = project.commit()
@@ -686,7 +827,10 @@ def test_a_memory_file_in_conflict_is_named_not_proposed_into(project: Repo) -> 
     assert not (project.path / 's.jsonl.memory.diff').exists()
     built = project.memory_gate('build', 's.jsonl')
     assert built.returncode == 2 and built.stdout == ''
-    assert built.stderr == 'memory-gate: AGENTS.md: line 3 is a merge conflict marker; resolve the conflict, then propose into it\n'
+    assert built.stderr == (
+        'memory-gate: AGENTS.md: line 3 is a merge conflict marker; '
+        'resolve the conflict, then propose into it\n'
+    )
 
 
 def test_decline_through_pre_commit_keeps_a_hand_edited_ledger(project: Repo) -> None:
@@ -699,9 +843,12 @@ def test_decline_through_pre_commit_keeps_a_hand_edited_ledger(project: Repo) ->
     project.git('commit', '-qm', 'ledger')
     stage(project, 's.jsonl', DECIDE)
     assert project.commit().returncode == 1
-    assert project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual').returncode == 0
-    assert ledger.read_text() == ('# ours\nNever push to main.\nnever push to main\n' + DECIDE + '\n'
-                                  '# why: the 2024 outage\nZebra rule\nours rule\ntheirs rule\n')
+    declined = project.pre_commit('run', 'memory-gate-decline', '--hook-stage', 'manual')
+    assert declined.returncode == 0
+    assert ledger.read_text() == (
+        '# ours\nNever push to main.\nnever push to main\n' + DECIDE + '\n'
+        '# why: the 2024 outage\nZebra rule\nours rule\ntheirs rule\n'
+    )
     assert ledger.stat().st_mode & 0o777 == 0o664
     assert project.commit().returncode == 0
 
@@ -717,7 +864,10 @@ def test_an_unreadable_ledger_is_named_not_the_memory_file(repo: Path) -> None:
 
 def test_bullets_land_under_the_team_heading(project: Repo) -> None:
     (project.path / 'pyproject.toml').write_text('[tool.memory-gate]\nheading = "## Decisions"\n')
-    memory = '# Memory\n\n## Decisions\n\n- Timestamps are stored in UTC.\n\n## Testing\n\n- Run pytest.\n'
+    memory = (
+        '# Memory\n\n## Decisions\n\n- Timestamps are stored in UTC.\n\n'
+        '## Testing\n\n- Run pytest.\n'
+    )
     (project.path / 'AGENTS.md').write_text(memory)
     project.git('add', '.')
     project.git('commit', '-qm', 'sections')
@@ -731,7 +881,9 @@ def test_bullets_land_under_the_team_heading(project: Repo) -> None:
     assert project.commit().returncode == 0
 
 
-def test_an_empty_memory_file_gets_the_heading(repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:
+def test_an_empty_memory_file_gets_the_heading(
+    repo: Path, hook_repo: tuple[Path, str, dict[str, str]]
+) -> None:
     src, rev, env = hook_repo
     project = configure(repo, src, rev, env, '        args: [--heading, "## Decisions"]\n')
     (project.path / 'AGENTS.md').write_text('')
@@ -808,8 +960,14 @@ def test_review_and_decline_from_a_subdirectory_write_the_ledger_the_hook_reads(
     never reads: the commit stayed blocked (and the proposal was gone)."""
     stage(project, 'notes/s.jsonl', DECIDE)
     assert project.commit().returncode == 1
-    done = subprocess.run((sys.executable, '-m', 'memory_gate', *command), cwd=project.path / 'notes',
-                          capture_output=True, text=True, env=project.env, check=False)
+    done = subprocess.run(
+        (sys.executable, '-m', 'memory_gate', *command),
+        cwd=project.path / 'notes',
+        capture_output=True,
+        text=True,
+        env=project.env,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert not (project.path / 'notes' / '.memory-gate-declined.txt').exists()
     assert DECIDE in (project.path / '.memory-gate-declined.txt').read_text()
@@ -871,7 +1029,9 @@ def test_the_printed_decline_route_keeps_unstaged_ledger_edits(project: Repo) ->
     blocked = project.commit()
     assert blocked.returncode == 1
     ledger.write_text('Committed rule one.\nA hand edit, not staged.\n')
-    route = re.search(r'^  (pre-commit run memory-gate-decline[^&]*?) && git add', blocked.stdout, re.M)
+    route = re.search(
+        r'^  (pre-commit run memory-gate-decline[^&]*?) && git add', blocked.stdout, re.M
+    )
     assert route is not None, blocked.stdout
     done = project.pre_commit(*route[1].split()[1:])
     assert 'unexpected error' not in done.stdout + done.stderr
