@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from memory_gate import credential_patterns as P
 from memory_gate import passwords
+from memory_gate.long_text import lowered, parts
 
 MASK = '[secret withheld]'
 
@@ -43,10 +44,12 @@ def has_suspect_word(text: str) -> bool:
     """Whether any layer could find something (property-tested): a word of 6+ characters that is
     not all letters once the punctuation after it is cut, or of 12+ characters, or a word naming
     a password. Most prose has none."""
-    words = text.split()
-    if any(len(w) >= 12 or (len(w) >= 6 and not w.rstrip(P.TRAILING).isalpha()) for w in words):
-        return True
-    folded = text.lower()
+    for part in parts(text):
+        words = part.split()
+        if any(len(w) >= 12 or (len(w) >= 6 and not w.rstrip(P.TRAILING).isalpha())
+               for w in words):
+            return True
+    folded = lowered(text)
     return any(map(folded.__contains__, P.PASSWORD_HINTS))
 
 
@@ -59,10 +62,15 @@ def visible(text: str) -> tuple[str, list[int] | None]:
     return ''.join(text[i] for i in kept), kept
 
 
+LONG_RUN_RE = rf'\S{{{P.MIN_RUN}}}'
+
+
 def has_long_run(text: str) -> bool:
     """Whether the text holds P.MIN_RUN characters without a space: every token shape but a key
     header needs it."""
-    return any(len(word) >= P.MIN_RUN for word in text.split())
+    # One search, not text.split(): a list of every word of a long turn was its peak memory.
+    # re's \S is what str.split() does not split on (both are str.isspace()).
+    return re.search(LONG_RUN_RE, text) is not None
 
 
 def by_shape(text: str) -> Iterator[Finding]:
@@ -86,7 +94,7 @@ def word_kind(word: str) -> str:
 def by_context(text: str) -> Iterator[Finding]:
     """Layer 2: a credible value after a word naming a secret (assignment, prose, Chinese, flag,
     header)."""
-    folded = text.lower()
+    folded = lowered(text)
     found = [_found(word_kind(match.group('word') or '-p'), match)
              for hints, pattern in P.CONTEXT_RES
              for match in _matches(hints, pattern, text, folded)]

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 
 from memory_gate import credential_patterns as P
+from memory_gate.long_text import lowered
 
 # Words that name a password, in the languages memory-gate reads. Catch: password, passcode,
 # PIN (capitals), contraseña, パスワード, 密码; not: pin (the verb: "pin the version"), bypass,
@@ -113,7 +114,7 @@ PAIR_HINTS = ('as ', 'login', 'log in', 'sign in', 'user', 'cred', 'account', 'a
 
 def by_password(text: str) -> Iterator[tuple[str, int, int]]:
     """A value after a word naming a password or a secret key, in any of the forms people write."""
-    low = text.lower()
+    low = lowered(text)
     if not any(map(low.__contains__, HINTS)):
         return
     for m in (m for pattern in (PASSWORD_RE, BARE_RE) for m in re.finditer(pattern, text)):
@@ -162,7 +163,7 @@ def word_kind(word: str) -> str:
 
 def by_pair(text: str) -> Iterator[tuple[str, int, int]]:
     """A user:password pair written without a URL around it."""
-    low = text.lower()
+    low = lowered(text)
     if ':' not in text or not any(map(low.__contains__, PAIR_HINTS)):
         return
     for m in re.finditer(PAIR_RE, text):
