@@ -49,7 +49,7 @@ class _Candidate(NamedTuple):
     order: int
     proposal: Proposal
     ctx: evidence.Context
-    leaks: Leaks = ()  # the credentials anywhere in its turn
+    turn: Turn | None = None  # its turn, whose credentials it may not carry
 
 
 class _Run:
@@ -128,10 +128,8 @@ class _Run:
             return
         proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind,
                             whole(turn.session), whole(turn.timestamp), turn.message)
-        if self.leaks[0] is not turn:
-            self.leaks = (turn, turn_leaks(turn.text, self.settings.allow_secrets))
         ctx = ctx._replace(kind=found.kind, own_rule=found.own)
-        item = _Candidate(self.order, proposal, ctx, self.leaks[1])
+        item = _Candidate(self.order, proposal, ctx, turn)
         self.order += 1
         if turn.role == 'assistant' and evidence.is_recommendation(sentence):
             self.pending.append(item)
@@ -214,7 +212,17 @@ class _Run:
     def secret(self, item: _Candidate) -> str | None:
         """The kind of credential a candidate holds, whole or in part of one found in its turn."""
         text = item.proposal.text
-        return secret_kind(text, self.settings.allow_secrets) or shared_leak(text, item.leaks)
+        kind = secret_kind(text, self.settings.allow_secrets)
+        if kind is not None or item.turn is None:
+            return kind
+        return shared_leak(text, self.turn_leaks(item.turn))
+
+    def turn_leaks(self, turn: Turn) -> Leaks:
+        """The credentials anywhere in the turn, found when a candidate of it is first asked
+        about (most candidates fall under the threshold and never are), kept for the next."""
+        if self.leaks[0] is not turn:
+            self.leaks = (turn, turn_leaks(turn.text, self.settings.allow_secrets))
+        return self.leaks[1]
 
 
 def build(
