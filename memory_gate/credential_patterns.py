@@ -171,6 +171,15 @@ CONTEXT_RES: tuple[tuple[tuple[str, ...], str], ...] = (
     (('-p', '-u', '--'), FLAG_RE),
 )
 HEADER_HINTS = ('authorization', 'bearer', 'basic')
+# The words (lowercased) every match of a context pattern begins with: the pattern is tried only
+# where one of them does (anchored.py). Every alternative of SECRET_WORDS, and ASSIGN_RE's "key",
+# begins with one of SECRET_WORD_STARTS; a flag with a dash.
+SECRET_WORD_STARTS = ('pass', 'pwd', 'secret', 'token', 'api', 'access', 'private', 'cred',
+                      'auth', 'key')
+STARTS: dict[str, tuple[str, ...]] = {
+    ASSIGN_RE: SECRET_WORD_STARTS, PROSE_RE: SECRET_WORD_STARTS, FLAG_RE: ('-',),
+    HEADER_RE: HEADER_HINTS,
+}
 
 # Layer 3, addresses. User-info in a URL or DSN. Catch postgres://app:S3cret@db, redis://:pass@cache,
 # app:pw@tcp(db:3306)/x; not https://example.com/a:b, git@github.com:org/repo or debian:bookworm@sha256:<digest>.

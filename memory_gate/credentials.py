@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import NamedTuple
 
+from memory_gate import anchored, passwords
 from memory_gate import credential_patterns as P
-from memory_gate import passwords
 from memory_gate.long_text import lowered, parts
 
 MASK = '[secret withheld]'
@@ -35,9 +35,9 @@ def _found(kind: str, match: re.Match[str]) -> Finding:
 def _matches(hints: tuple[str, ...], pattern: str, text: str,
              screened: str) -> Iterator[re.Match[str]]:
     """The pattern's matches in text, searched only when `screened` (text, or text lowercased)
-    holds a hint."""
+    holds a hint; a context pattern only where its words begin (screened is then lowercased)."""
     if any(map(screened.__contains__, hints)):
-        yield from re.finditer(pattern, text)
+        yield from anchored.finditer(pattern, text, screened, P.STARTS.get(pattern))
 
 
 def has_suspect_word(text: str) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from memory_gate import anchored
 from memory_gate import credential_patterns as P
 from memory_gate.long_text import lowered
 
@@ -112,12 +113,25 @@ PAIR_HINTS = ('as ', 'login', 'log in', 'sign in', 'user', 'cred', 'account', 'a
               'postgres', 'sa:', 'deploy', 'ubuntu', 'test', 'guest', 'ci:')
 
 
+# The words (lowercased) every match begins with (anchored.py): each of WORDS' alternatives in
+# ASCII, and BARE_RE's verbs.
+PASSWORD_STARTS = (
+    'pass', 'pwd', 'contrase', 'senha', 'kennwort', 'mot', 'pin', 'unseal', 'recovery',
+    'master', 'signing', 'encryption', 'decryption', 'license', 'licence', 'root', 'admin',
+    'session', 'webhook', 'hmac', 'shared', 'client', 'deploy', 'ssh', 'gpg', 'api', 'token',
+    'secret', 'key', 'access', 'auth',
+)
+BARE_STARTS = ('with', 'using', 'use', 'enter', 'type', 'try')
+
+
 def by_password(text: str) -> Iterator[tuple[str, int, int]]:
     """A value after a word naming a password or a secret key, in any of the forms people write."""
     low = lowered(text)
     if not any(map(low.__contains__, HINTS)):
         return
-    for m in (m for pattern in (PASSWORD_RE, BARE_RE) for m in re.finditer(pattern, text)):
+    searches = ((PASSWORD_RE, PASSWORD_STARTS), (BARE_RE, BARE_STARTS))
+    for m in (m for pattern, starts in searches
+              for m in anchored.finditer(pattern, text, low, starts)):
         group = next(g for g in ('quoted', 'single', 'digits', 'value') if m.group(g) is not None)
         value = m.group(group).rstrip('.:!?')
         link = text[m.end('word'):m.start(group)]

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from memory_gate import credential_patterns as P
 from memory_gate.records import Secret
-from memory_gate.spans import Span, detect, in_context, names_secret
+from memory_gate.spans import Memo, Span, detect, in_context, names_secret
 
 
 class Finding(NamedTuple):
@@ -53,16 +53,18 @@ def scan_line(raw: bytes, number: int) -> list[Finding]:
     return [finding for finding, _ in located(raw, number)]
 
 
-def located(raw: bytes, number: int) -> list[tuple[Finding, str]]:
+def located(raw: bytes, number: int, memo: Memo | None = None) -> list[tuple[Finding, str]]:
     """Each finding of a raw line with its value's fingerprint (the value itself goes no
-    further)."""
+    further). `memo` keeps the detector's answers for the texts it has read (a transcript's
+    tool output repeats), so a text read again is not searched again."""
     if not may_hold(raw):
         return []
+    memo = {} if memo is None else memo
     try:
         record = json.loads(raw)
     except (ValueError, RecursionError):
         text = raw.decode('utf-8', 'replace').rstrip('\r\n')
-        return [found(number, s, text[s.start:s.end]) for s in detect(text)]
+        return [found(number, s, text[s.start:s.end]) for s in detect(text, memo)]
     out: list[tuple[Finding, str]] = []
     seen: set[object] = set()
     in_line = InLine(raw)
@@ -71,7 +73,8 @@ def located(raw: bytes, number: int) -> list[tuple[Finding, str]]:
         seen_as = value if len(value) > 256 else (key, value)
         if seen_as not in seen and in_line.worth_searching(key, value):
             seen.add(seen_as)
-            out += [found(number, s, value[s.start:s.end]) for s in in_context(key, value)]
+            spans = in_context(key, value, memo)
+            out += [found(number, s, value[s.start:s.end]) for s in spans]
     return out
 
 
@@ -95,8 +98,8 @@ class InLine:
     def worth_searching(self, key: str | None, value: str) -> bool:
         if names_secret(key):
             return True
-        if len(value) < 4:
-            return False
+        if len(value) < 4 or not any(map(value.__contains__, P.NEEDLE_ORDER)):
+            return False  # most strings hold no needle: told without a step per needle
         return any(text in value and self.holds(text) for text in P.NEEDLE_ORDER)
 
 
@@ -122,10 +125,11 @@ def watch(source: str, lines: Iterable[bytes | None], start: int, out: list[Secr
           allowed: frozenset[str]) -> Iterator[bytes | None]:
     """The lines, unchanged; each from `start` on is scanned on the way, its findings not
     allowed put in `out`."""
+    memo: Memo = {}
     for number, raw in enumerate(lines, 1):
         if raw is not None and number >= start:
             # once a line
-            found = {(f, mark) for f, mark in located(raw, number) if mark not in allowed}
+            found = {(f, mark) for f, mark in located(raw, number, memo) if mark not in allowed}
             out += sorted(Secret(source, *f) for f, _ in found)
         yield raw
 

@@ -23,6 +23,12 @@ class Span(NamedTuple):
     kind: str
 
 
+# The detector's findings for each text it has searched (C.findings is a pure function of its
+# text), kept for one transcript by its caller; emptied when it holds MEMO_SIZE texts.
+Memo = dict[str, tuple[C.Finding, ...]]
+MEMO_SIZE = 1024
+
+
 def names_secret(key: str | None) -> bool:
     """Whether a JSON key names a secret ("password", "apiKey"): its value is searched, the key
     its context."""
@@ -36,17 +42,27 @@ def private_key(text: str, span: Span) -> Span:
     return span._replace(end=end.end() if end else len(text))
 
 
-def detect(text: str) -> list[Span]:
+def detect(text: str, memo: Memo | None = None) -> list[Span]:
     """The credentials in one string, left to right, overlaps merged; placeholders and code are
     none. A long string (tool output) is searched only in the windows around its needles."""
     seen = unescaped(text)
     spans = []
     for start, end in windows(seen) if len(seen) > WINDOW else [(0, len(seen))]:
         part = seen[start:end]
-        found = C.findings(part, layers=LAYERS)
+        found = searched(part, {} if memo is None else memo)
         placed = (Span(start + f.start, start + f.end, f.kind) for f in found)
         spans += [s for s in placed if s.kind not in CONTEXT_KINDS or plausible(seen, s)]
     return merged(private_key(seen, s) if s.kind == 'private key' else s for s in spans)
+
+
+def searched(part: str, memo: Memo) -> tuple[C.Finding, ...]:
+    """C.findings of the part, from the memo when the part was searched before."""
+    found = memo.get(part)
+    if found is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        found = memo[part] = tuple(C.findings(part, layers=LAYERS))
+    return found
 
 
 # A string longer than WINDOW is searched around each needle, from the line start before it
@@ -130,11 +146,11 @@ def merged(spans: Iterable[Span]) -> list[Span]:
     return out
 
 
-def in_context(key: str | None, value: str) -> list[Span]:
+def in_context(key: str | None, value: str, memo: Memo | None = None) -> list[Span]:
     """A JSON value's credentials; a key that names a secret ("password": "...") is read as its
     context."""
     if key is not None and names_secret(key):
         head = key + '='
         return [s._replace(start=max(s.start - len(head), 0), end=s.end - len(head))
-                for s in detect(head + value) if s.end > len(head)]
-    return detect(value)
+                for s in detect(head + value, memo) if s.end > len(head)]
+    return detect(value, memo)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from benchmarks.quality import parse
 from benchmarks.secrets import corpus
+from memory_gate import anchored
 from memory_gate import credential_patterns as P
 from memory_gate.choices import Proposal as ReviewProposal
 from memory_gate.choices import bullet_line, items
@@ -33,6 +34,7 @@ from memory_gate.credentials import (
     redact,
     secret_kind,
 )
+from memory_gate.passwords import BARE_RE, BARE_STARTS, PASSWORD_RE, PASSWORD_STARTS
 from memory_gate.pipeline import build
 from memory_gate.proposals import Entry
 from memory_gate.records import Result, Settings, Transcript
@@ -348,3 +350,21 @@ def test_a_transcript_on_stdin_is_pointed_to_gitleaks_stdin(tmp_path: Path) -> N
     assert "-:1: withheld a proposal that looks like a AWS access key id" in done.stderr
     assert ('-: the transcript itself holds that value: check it with a secret scanner '
             'before committing it (gitleaks stdin)') in done.stderr
+
+
+ANCHORED = [*P.STARTS.items(), (PASSWORD_RE, PASSWORD_STARTS), (BARE_RE, BARE_STARTS)]
+WORD_PARTS = [
+    *P.SECRET_WORD_STARTS, *PASSWORD_STARTS, *BARE_STARTS, 'Password', 'API_KEY', 'TOKEN',
+    'word', 'phrase', 'code', 'key', '_', '-', '--', '-p', '-u ', ' is ', ' was ', ' for the ',
+    ': ', '=', ':=', '"', "'", ' ', '\n', 'Bearer ', 'Authorization: ', 'Xk29Lm3qP7', '482913',
+    'hunter2Xy9', 'admin:', 'ſ', 'K', 'with the ', 'use ', 's',
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(WORD_PARTS), max_size=16).map(''.join))
+def test_anchored_finditer_finds_what_re_finditer_finds(text: str) -> None:
+    low = text.lower()
+    for pattern, starts in ANCHORED:
+        ours = [(m.span(), m.groupdict()) for m in anchored.finditer(pattern, text, low, starts)]
+        assert ours == [(m.span(), m.groupdict()) for m in re.finditer(pattern, text)], pattern
