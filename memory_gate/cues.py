@@ -624,6 +624,25 @@ TOKEN_RE = r'[a-z]+|[0-9:：*`\[' + ''.join(_TERMINAL) + ']'
 # cannot see them.
 UNFOLDED_RE = r'[\u0131\u017f]|(?![0-9])\d'
 
+# What a decision turns away from (supersede.py: a later decision of the user's that turns away
+# what an earlier one chose replaces it): "parquet instead of pickle", "rather than Redis", "drop
+# pickle", "no more Celery", "moving off Heroku", "pickle is out", "Kafka is off the table",
+# "不用 Redis 了", "Redis 不要了". / not: "in favour of parquet" (what it turns to), a bare "not":
+# in the real sessions "X, not Y" contrasts two readings ("a value change, not a rename"; "Two cache
+# shapes, not three"), and taken as a turning away it dropped 10 decisions none of which was
+# replaced.
+_AWAY = r"`?([\w.+#/-]+)`?"
+TURNED_AWAY_RE = (r'(?i)\b(?:instead of|rather than|no more|no longer|drop(?:ping|ped)?|ditch(?:ing)?'
+                  r'|away from|(?:move|moving|moved|switch(?:ing|ed)?|migrat(?:e|ing|ed)) (?:off|from)'
+                  r'|replac(?:e|ing|ed)) (?:the |a |an |using |use |with )?' + _AWAY
+                  + r'|' + _AWAY + r' (?:is|are) (?:out|off the table|gone)\b'
+                  + r'|不用\s*' + _AWAY + r'\s*了|' + _AWAY + r'\s*不要了')
+TURNED_AWAY_SKIP = frozenset((
+    'the', 'this', 'that', 'these', 'those', 'now', 'yet', 'sure', 'just', 'only', 'really', 'any',
+    'all', 'one', 'new', 'our', 'your', 'its', 'too', 'here', 'there', 'more', 'much', 'even',
+    'always', 'ever', 'used', 'using', 'being', 'doing', 'needed', 'required', 'allowed', 'needed',
+))
+
 # Explicit memory: a line of someone's own words that marks a statement for memory, as agents
 # write it: plain, bold or in a code span, opening a line, a list item or a quote.
 # Must catch: "Memory: the staging DB is reset nightly." "**Memory:** use pnpm." "`Memory:` use pnpm."

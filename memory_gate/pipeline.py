@@ -18,6 +18,7 @@ from memory_gate.patterns import Rule
 from memory_gate.rank import Ranking
 from memory_gate.records import Proposal, Result, Secret, Settings, Transcript, Withheld
 from memory_gate.sentences import count_sentences, sanitize, split_marked, strip_code, whole
+from memory_gate.supersede import replaces
 from memory_gate.withhold import Leaks, shared_leak, turn_leaks
 
 # Turns up to this many characters are screened whole before they are split. In the real
@@ -65,6 +66,7 @@ class _Run:
         self.withheld: list[Withheld] = []
         self.secrets: list[Secret] = []  # credentials in the transcripts' own lines
         self.leaks: tuple[Turn | None, Leaks] = (None, ())  # the last turn's credentials
+        self.decisions: dict[str, list[tuple[int, str]]] = {}  # source -> kept decisions
         self.judge = filters.Judge(settings.signal_rules, settings.noise_rules,
                                    settings.min_length, settings.max_length)
 
@@ -208,6 +210,19 @@ class _Run:
             return
         stats['rule:' + proposal.rule] += 1
         self.ranking.keep(score, item.order, described(proposal, names))
+        if proposal.kind == 'decision' and proposal.role == 'user':
+            self.supersede(item.order, proposal.source, proposal.text, stats)
+
+    def supersede(self, order: int, source: str, text: str, stats: Counter[str]) -> None:
+        """A decision of the user's that replaces an earlier kept one of its transcript wins: the
+        earlier one is no longer proposed (supersede.py)."""
+        earlier = self.decisions.setdefault(source, [])
+        for at, said in list(earlier):
+            if replaces(text, said):
+                self.ranking.drop(at)
+                earlier.remove((at, said))
+                stats['superseded'] += 1
+        earlier.append((order, text))
 
     def secret(self, item: _Candidate) -> str | None:
         """The kind of credential a candidate holds, whole or in part of one found in its turn."""

@@ -19,6 +19,10 @@ class Ranking(Generic[T]):
     def keep(self, score: float, order: int, item: T) -> None:
         self.kept.append((score, order, item))
 
+    def drop(self, order: int) -> None:
+        """A kept item no longer kept (a later decision replaced it)."""
+        self.kept = [k for k in self.kept if k[1] != order]
+
     def under(self, score: float, order: int, item: T, key: str) -> None:
         """An item under the threshold, remembered only while among the best `keep_below`; one per
         `key`."""
