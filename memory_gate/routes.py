@@ -41,21 +41,60 @@ def routes(environ: dict[str, str], executable: str, root: str) -> Routes:
     found = shutil.which('memory-gate', path=path)
     if found and is_this_version(found):
         return Routes('memory-gate review', 'memory-gate decline --pending')
+    home = environ.get('HOME') or os.path.expanduser('~')
+    own_env = os.path.join(home, VENV[2:], 'bin', 'memory-gate')
+    if os.path.exists(own_env) and is_this_version(own_env):  # installed by the route below
+        run = f'{VENV}/bin/memory-gate'
+        return Routes(f'{run} review', f'{run} decline --pending')
+    has_pipx = shutil.which('pipx', path=path) is not None
     tried = try_repo(executable)
     if tried is not None:  # its environment is deleted when try-repo ends
         decline = f'pre-commit try-repo {tried} memory-gate-decline --hook-stage manual --all-files'
-        return Routes(f'pip install {tried} && memory-gate review', decline)
+        install, run = installer(tried, has_pipx)
+        return Routes(f'{install}{run} review', decline)
     spec = install_spec(root)
     if spec is not None:
-        install = f'pipx install --force {spec} && '
-        run = 'memory-gate'
+        install, run = installer(spec, has_pipx)
     else:  # no config names memory-gate (run by hand): the program running now
         install = ''
         script = os.path.join(own, 'memory-gate')
         run = shell(script) if os.path.exists(script) else f'{shell(executable)} -m memory_gate'
     if configured(root, 'memory-gate-decline'):
-        return Routes(f'{install}{run} review', DECLINE_HOOK)
+        return Routes(f'{install}{run} review', decline_hook(root, path))
     return Routes(f'{install}{run} review', f'{install}{run} decline --pending')
+
+
+# Where the CLI is installed for a user without pipx: a virtual environment of its own, as a
+# system Python marked externally managed (Debian 12, Ubuntu 23.04 and later) refuses
+# `pip install` outside one, `--user` included. `~` is left for the user's shell to expand.
+VENV = '~/.memory-gate'
+
+
+def installer(spec: str, has_pipx: bool) -> tuple[str, str]:
+    """How to install the CLI from `spec` (then '&& '), and the program to run once it is: with
+    pipx when the user has it, else into a virtual environment of its own."""
+    if has_pipx:
+        return f'pipx install --force {spec} && ', 'memory-gate'
+    pip = f'{VENV}/bin/pip install -q --force-reinstall'
+    return f'python3 -m venv {VENV} && {pip} {spec} && ', f'{VENV}/bin/memory-gate'
+
+
+def decline_hook(root: str, path: str) -> str:
+    """DECLINE_HOOK as this user runs pre-commit: by name when it is on their PATH, else with the
+    Python the git hook runs it with (pre-commit installed in a virtual environment of its own)."""
+    import shutil
+
+    if shutil.which('pre-commit', path=path):
+        return DECLINE_HOOK
+    found = files.git(root, 'rev-parse', '--git-path', 'hooks/pre-commit')
+    script = os.path.join(root, (found or b'').decode('utf-8', 'replace').strip())
+    try:
+        python = re.search(r'^INSTALL_PYTHON=(.+)$', files.read_text(script), re.M)
+    except InputError:
+        python = None
+    if found is None or python is None:
+        return DECLINE_HOOK
+    return f'{shell(python[1].strip())} -m pre_commit{DECLINE_HOOK[len("pre-commit"):]}'
 
 
 def is_this_version(program: str) -> bool:
@@ -74,8 +113,9 @@ def is_this_version(program: str) -> bool:
 
 
 def install_spec(root: str) -> str | None:
-    """What `pipx install` takes to install the memory-gate that .pre-commit-config.yaml names:
-    `git+URL@REV`, or a local clone's path; None when no config names it."""
+    """What `pipx install` (or pip) takes to install the memory-gate that
+    .pre-commit-config.yaml names: `git+URL@REV`, or a local clone's path; None when no config
+    names it."""
     try:
         config = files.read_text(os.path.join(root, '.pre-commit-config.yaml'))
     except InputError:

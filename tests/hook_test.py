@@ -16,7 +16,7 @@ import pytest
 from memory_gate.pipeline import build
 from memory_gate.proposals import entries, proposed_bullets, why
 from memory_gate.records import Settings, Transcript
-from memory_gate.routes import DECLINE_HOOK
+from memory_gate.routes import DECLINE_HOOK, installer
 from tests.conftest import ENV, SHARED, git, read_only, run, say, write_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -265,8 +265,10 @@ def test_try_repo_and_decline_there(
     assert done.returncode == 1 and '+- ' + DECIDE in done.stdout
     assert '  memory-gate review' not in done.stdout
     assert 'pre-commit run memory-gate-decline' not in done.stdout
+    has_pipx = shutil.which('pipx', path=project.env['PATH']) is not None
+    install, run = installer(str(src), has_pipx)
     # its environment goes when try-repo ends
-    assert f'  pip install {src} && memory-gate review\n' in done.stdout
+    assert f'  {install}{run} review\n' in done.stdout
     decline = f'pre-commit try-repo {src} memory-gate-decline --hook-stage manual --all-files'
     assert f'  {decline} && git add .memory-gate-declined.txt\n' in done.stdout
     command = f'{sys.executable} -m pre_commit {decline[len("pre-commit "):]}'
@@ -282,11 +284,19 @@ def test_the_route_printed_first_is_the_one_this_user_has(project: Repo) -> None
     assert '\n  memory-gate review\n' in project.commit().stdout  # on the user's PATH: by name
     project.env = without_memory_gate(project.env)
     done = project.commit()
-    assert '\n  memory-gate review\n' not in done.stdout and '/bin/memory-gate' not in done.stdout
-    pipx = r'\n  pipx install --force \S+ && memory-gate review\n'
-    assert re.search(pipx, done.stdout), done.stdout
-    # configured: pre-commit's route
-    assert f'\n  {DECLINE_HOOK} && git add .memory-gate-declined.txt' in done.stdout
+    assert '\n  memory-gate review\n' not in done.stdout
+    assert project.env['PRE_COMMIT_HOME'] not in done.stdout  # never a path into pre-commit's cache
+    path = project.env['PATH']
+    if shutil.which('pipx', path=path):
+        install = r'pipx install --force \S+ && memory-gate'
+    else:  # a virtual environment of its own: pip outside one is refused on Debian 12
+        install = r'python3 -m venv ~/\.memory-gate && ~/\.memory-gate/bin/pip install -q ' \
+                  r'--force-reinstall \S+ && ~/\.memory-gate/bin/memory-gate'
+    assert re.search(rf'\n  {install} review\n', done.stdout), done.stdout
+    decline = DECLINE_HOOK  # configured: pre-commit's route, as this user runs pre-commit
+    if shutil.which('pre-commit', path=path) is None:  # the Python its git hook runs
+        decline = f'{sys.executable} -m pre_commit{DECLINE_HOOK[len("pre-commit"):]}'
+    assert f'\n  {decline} && git add .memory-gate-declined.txt' in done.stdout
 
 
 def test_claude_md_symlink_targets_the_real_file(

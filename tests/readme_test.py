@@ -243,3 +243,77 @@ def test_what_it_keeps_and_drops_is_what_build_does_on_those_sessions(
     assert session is not None, quote
     proposed = propose(SHARED / 'real', f'{source}/{session.name}', Settings())
     assert any(matches(p.text, quote) for p in proposed) == (side == 0), quote
+
+
+LOOP = SHARED / 'real' / 'entire-cli' / '13_db96e5c261_0_full.jsonl'  # the README's session
+
+
+def consoles(after: str) -> list[str]:
+    """The ```console blocks of the README section that starts with `after`."""
+    section = README.split(after, 1)[1].split('\n## ', 1)[0]
+    return re.findall(r'```console\n(.*?)```', section, re.S)
+
+
+def steps(block: str) -> list[tuple[str, str]]:
+    """Each `$ command` of a console block, with the output printed under it."""
+    parts = re.split(r'^\$ (.*)\n', block, flags=re.M)
+    return list(zip(parts[1::2], parts[2::2]))
+
+
+def normal(text: str, src: Path) -> str:
+    """What may differ from the README's machine: the clone's path, commit ids, and how this
+    user installs the CLI (pipx, or a virtual environment of its own)."""
+    text = text.replace(str(src), '/path/to/memory-gate')
+    text = re.sub(r'^\[main [0-9a-f]{7,}\]', '[main <commit>]', text, flags=re.M)
+    return re.sub(r'^( *)(?:pipx install --force \S+ && memory-gate'
+                  r'|python3 -m venv .* && ~/.memory-gate/bin/memory-gate) review$',
+                  r'\1<install the CLI> && memory-gate review', text, flags=re.M)
+
+
+@pytest.mark.skipif(not LOOP.is_file(), reason='the shared recordings are not beside the checkout')
+def test_the_review_loop_console_is_what_the_tool_prints(
+        repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:  # noqa: F811
+    """The README's console samples, run: each command's output is what the README shows (the
+    interactive review run as `review --reword`, with the text typed at its prompt)."""
+    from tests.hook_test import configure, without_memory_gate
+
+    src, rev, env = hook_repo
+    # pre-commit on the user's PATH, memory-gate not (as the README says)
+    launcher = repo.parent / 'bin'
+    launcher.mkdir()
+    (launcher / 'pre-commit').write_text(f'#!/bin/sh\nexec {sys.executable} -m pre_commit "$@"\n')
+    (launcher / 'pre-commit').chmod(0o755)
+    env = without_memory_gate(env)
+    env['PATH'] = f'{launcher}{os.pathsep}{env["PATH"]}'
+    project = configure(repo, src, rev, env, '        args: [--memory, AGENTS.md]\n')
+    (repo / 'AGENTS.md').write_text('# Project memory\n\n- Timestamps are stored in UTC.\n')
+    (repo / '.gitignore').write_text('*.memory.diff\n.memory-gate-*.tmp\n')
+    project.git('add', '.')
+    project.git('commit', '-qm', 'memory')
+    assert project.pre_commit('install-hooks').returncode == 0  # its [INFO] lines, once, not below
+    lines = LOOP.read_bytes().splitlines(keepends=True)
+    (repo / 'transcripts').mkdir()
+    (repo / 'transcripts' / 'session.jsonl').write_bytes(b''.join(lines[:300]))
+
+    def shell(command: str) -> str:
+        done = subprocess.run(('bash', '-c', command), cwd=repo, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, check=False)
+        return done.stdout
+
+    first, later = consoles('## The review loop, as a new user meets it')
+    (blocked, shown), (review, asked), (apply, applied), (commit, passed) = steps(first)
+    out = shell(blocked)
+    assert normal(out, src).rstrip('\n') == normal(shown, src).rstrip('\n')
+    assert review.endswith(' && memory-gate review')
+    prompt = re.search(r'^\(1/1\) (1\. .*)\n', asked, re.M)
+    typed = re.search(r'^New text: (.*)\n', asked, re.M)
+    assert prompt is not None and typed is not None
+    assert f'  {prompt[1]}: ' in out  # the review asks about the bullet as the hook listed it
+    answers = asked.split(typed[0], 1)[1]
+    said = shell(f"{sys.executable} -m memory_gate review --reword '1={typed[1]}'")
+    assert normal(said, src).rstrip('\n') == normal(answers, src).rstrip('\n')
+    assert shell(apply) == applied
+    assert normal(shell(commit), src).rstrip('\n') == normal(passed, src).rstrip('\n')
+    [(grown, grew)] = steps(later)
+    (repo / 'transcripts' / 'session.jsonl').write_bytes(b''.join(lines))
+    assert normal(shell(grown), src).rstrip('\n') == normal(grew, src).rstrip('\n')

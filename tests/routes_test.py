@@ -36,9 +36,10 @@ def test_routes_under_try_repo(tmp_path: Path) -> None:
         'repos:\n-   repo: /src/memory gate\n    rev: abc\n'
     )
     python = str(store / 'repo1' / 'py_env-python3' / 'bin' / 'python')
-    got = routes({'PATH': '/usr/bin', 'PRE_COMMIT': '1'}, python, str(tmp_path))
+    got = routes({'PATH': on_path(tmp_path / 'bin', 'pipx'), 'PRE_COMMIT': '1'}, python,
+                 str(tmp_path))
     assert got == Routes(
-        "pip install '/src/memory gate' && memory-gate review",
+        "pipx install --force '/src/memory gate' && memory-gate review",
         "pre-commit try-repo '/src/memory gate' memory-gate-decline --hook-stage manual"
         ' --all-files',
     )
@@ -63,12 +64,45 @@ def test_without_memory_gate_on_path_the_route_installs_it_never_a_cache_path(
     config = ('repos:\n-   repo: https://github.com/memory-gate/memory-gate\n    rev: v0.1.0\n'
               '    hooks:\n    -   id: memory-gate\n    -   id: memory-gate-decline\n')
     (tmp_path / '.pre-commit-config.yaml').write_text(config)
+    users = on_path(tmp_path / 'bin', 'pipx')
     got = routes(
-        {'PATH': f'{cache}:/usr/bin', 'PRE_COMMIT': '1'}, str(cache / 'python'), str(tmp_path)
+        {'PATH': f'{cache}:{users}', 'PRE_COMMIT': '1'}, str(cache / 'python'), str(tmp_path)
     )
     spec = 'git+https://github.com/memory-gate/memory-gate@v0.1.0'
     assert got == Routes(f'pipx install --force {spec} && memory-gate review', DECLINE_HOOK)
     local = config.replace('https://github.com/memory-gate/memory-gate', '../mg')
     (tmp_path / '.pre-commit-config.yaml').write_text(local)
-    got = routes({'PATH': '/usr/bin', 'PRE_COMMIT': '1'}, str(cache / 'python'), str(tmp_path))
+    got = routes({'PATH': users, 'PRE_COMMIT': '1'}, str(cache / 'python'), str(tmp_path))
     assert got.review == f'pipx install --force {tmp_path.parent / "mg"} && memory-gate review'
+
+
+def on_path(folder: Path, *programs: str) -> str:
+    """A PATH of one folder holding these programs (each prints nothing)."""
+    folder.mkdir(exist_ok=True)
+    for name in programs:
+        (folder / name).write_text('#!/bin/sh\n')
+        (folder / name).chmod(0o755)
+    return str(folder)
+
+
+def test_without_pipx_the_route_installs_into_a_virtual_environment(tmp_path: Path) -> None:
+    """A Debian 12 user without pipx: `pipx` is not found, and pip outside a virtual environment
+    is refused (externally managed, --user too); the route makes one of its own."""
+    config = ('repos:\n-   repo: ../mg\n    rev: abc\n'
+              '    hooks:\n    -   id: memory-gate\n    -   id: memory-gate-decline\n')
+    (tmp_path / '.pre-commit-config.yaml').write_text(config)
+    python, mg = str(tmp_path / 'env' / 'bin' / 'python'), tmp_path.parent / 'mg'
+    bare = {'PATH': on_path(tmp_path / 'bin'), 'PRE_COMMIT': '1', 'HOME': str(tmp_path / 'home')}
+    got = routes(bare, python, str(tmp_path))
+    assert got.review == (f'python3 -m venv ~/.memory-gate && ~/.memory-gate/bin/pip install -q '
+                          f'--force-reinstall {mg} && ~/.memory-gate/bin/memory-gate review')
+    assert got.decline == DECLINE_HOOK
+    with_pipx = {**bare, 'PATH': on_path(tmp_path / 'pipx-bin', 'pipx')}
+    assert routes(with_pipx, python, str(tmp_path)).review == (
+        f'pipx install --force {mg} && memory-gate review')
+    installed = tmp_path / 'home' / '.memory-gate' / 'bin'  # the route was taken once
+    installed.mkdir(parents=True)
+    (installed / 'memory-gate').write_text(f'#!/bin/sh\necho memory-gate {__version__}\n')
+    (installed / 'memory-gate').chmod(0o755)
+    assert routes(bare, python, str(tmp_path)) == Routes(
+        '~/.memory-gate/bin/memory-gate review', '~/.memory-gate/bin/memory-gate decline --pending')
