@@ -1040,10 +1040,12 @@ def test_the_printed_decline_route_keeps_unstaged_ledger_edits(project: Repo) ->
     assert blocked.returncode == 1
     ledger.write_text('Committed rule one.\nA hand edit, not staged.\n')
     route = re.search(
-        r'^  (pre-commit run memory-gate-decline[^&]*?) && git add', blocked.stdout, re.M
+        r'^  (?:pre-commit|\S+ -m pre_commit) (run memory-gate-decline[^&]*?) && git add',
+        blocked.stdout,
+        re.M,
     )
     assert route is not None, blocked.stdout
-    done = project.pre_commit(*route[1].split()[1:])
+    done = project.pre_commit(*route[1].split())
     assert 'unexpected error' not in done.stdout + done.stderr
     assert 'holds edits of yours that are not staged' in done.stdout, done.stdout
     text = ledger.read_text()
