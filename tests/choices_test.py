@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from memory_gate.choices import Item, Proposal, ask, choices_from, items, numbers
-from memory_gate.proposals import HELD, SKIPPED, Entry, entries, header
+from memory_gate.proposals import HELD, Entry
 
 MEMORY = '# Memory\n\n- Timestamps are stored in UTC.\n'
 A = [Entry('We decided to keep the parser in pure Python.', 3, 'user, rule decision/decided'),
@@ -95,14 +95,3 @@ def test_without_take_the_bullets_not_named_stay_pending() -> None:
     }
     assert choices_from({'skip': '2'}, [], 2) == {1: ('skip', ''), 2: ('skip', '')}
     assert choices_from({'take': '2'}, [], 2) == {1: ('decline', ''), 2: ('take', '')}
-
-
-def test_header_round_trips_held_and_odd_where() -> None:
-    listed = [A[0], A[1], Entry('Skipped one.', 9, 'user, session x): y', SKIPPED)]
-    text = header('a.jsonl', 'AGENTS.md', listed, 'memory-gate review') + '--- a/AGENTS.md\n'
-    parsed = entries(text)
-    assert [(e.text, e.held) for e in parsed] == [
-        (A[0].text, ''),
-        (A[1].text, HELD),
-        ('Skipped one.', SKIPPED),
-    ]

@@ -8,7 +8,11 @@ import pytest
 
 from memory_gate.diff import render
 from memory_gate.proposals import (
+    HELD,
     MARK,
+    SKIPPED,
+    Entry,
+    entries,
     entry,
     header,
     is_ours,
@@ -92,3 +96,18 @@ def test_shell_names_a_hostile_file_so_bash_finds_it(tmp_path: Path, name: str) 
 def test_memory_of_a_proposal_without_a_diff() -> None:
     text = MARK + " for 'my memory.md' from s.jsonl\n# line 1 (user): x\n"
     assert memory_of(text, '/r') == '/r/my memory.md'
+
+
+def test_header_round_trips_held_and_odd_where() -> None:
+    listed = [
+        Entry('We decided to keep the parser in pure Python.', 3, 'user, rule decision/decided'),
+        Entry('Never push directly to main.', 5, 'user, rule constraint/never_always', HELD),
+        Entry('Skipped one.', 9, 'user, session x): y', SKIPPED),
+    ]
+    text = header('a.jsonl', 'AGENTS.md', listed, 'memory-gate review') + '--- a/AGENTS.md\n'
+    parsed = entries(text)
+    assert [(e.text, e.held) for e in parsed] == [
+        ('We decided to keep the parser in pure Python.', ''),
+        ('Never push directly to main.', HELD),
+        ('Skipped one.', SKIPPED),
+    ]
