@@ -166,7 +166,9 @@ _ZH_STANCE = ('偏好', '喜欢', '习惯', '希望', '倾向')
 # "I'd rather", "we’d rather": the contraction joins the pronoun (dev set: "i'd rather ship smaller
 # releases more often").
 STANCE_RE = (r"(?i)^(?:i|we)(?: (?:" + either(_STANCE) + r")|['’]d rather)\b"
-             r'|^我(?:们)?(?:' + either(_ZH_STANCE) + ')')
+             r'|^我(?:们)?(?:' + either(_ZH_STANCE) + ')'
+             # and languages.py's preference words, first person by their form: "prefiro", "no quiero"
+             + '|' + languages.either_pattern('preference'))
 
 # team, a habit stated in the present: "we use", "our CI runs", "the team ships on Fridays". / not:
 # "I use it".
@@ -433,15 +435,19 @@ _SYMPTOMS = (
 _CAUSED = ('(?:was|were|is|are) (?:down to|caused by|due to)', 'came from', 'stemmed from', '(?:was|were) traced (?:back )?to')
 _HEDGES = ('might', 'may', 'could', 'probably', 'likely', 'possibly', 'perhaps', 'maybe', 'i think', 'i suspect',
            'seems?', 'let me', 'whether', 'if')
-# In Spanish and Portuguese, the named root cause: "la causa raíz de ... es", "a causa raiz é". (Japanese "…が原因です"
-# is left out: in repiq's sessions it restates the bug being fixed, 1 kept of 7.)
+# Portuguese, Spanish, Japanese and Korean: languages.py's `conclusive` words unless one of its `hedges` is there.
+# (Japanese "…が原因です" and "…ためです" are root-cause families, not conclusive: in repiq's sessions they restate the
+# bug being fixed or a review's point, 2 kept of 10.)
 _ZH_CONCLUSIVE = ('根本原因是', '问题出在', '根因是')
 _CJK_HEDGES = ('可能', '也许', '或许', '大概', '应该是')
 _ZH_SUBJECT_CAUSE = r'^(?![这那]是|[这那]就是|我|你)[^，。；,;？?]{2,30}?是因为'
 CONCLUSIVE_RE = (r"(?i)^(?!.*\b(?:" + either(_HEDGES) + r")\b)(?:(?:so|and),? )?(?:the|our|these|those)\s+"
                  r"(?:[\w`'\".-]+\s+){0,4}?(?:" + either(_SYMPTOMS) + r")\b[^.;:]{0,40}?\b(?:" + either(_CAUSED) + r")\b"
                  r"|^(?!.*(?:" + either(_CJK_HEDGES) + r"))(?:.*(?:" + either(_ZH_CONCLUSIVE) + r")|" + _ZH_SUBJECT_CAUSE
-                 + r"|(?:la|a) causa ra[ií]z\b)")
+                 + r')'
+                 # languages.py's: "a causa raiz é", "o atraso vinha de ...", "根本原因は"
+                 + r'|^(?!.*(?:' + languages.either_pattern('hedges') + r'))'
+                 r'.*(?:' + languages.either_pattern('conclusive') + ')')
 _CONCLUSIVE_GATE = 'down caused due came stemmed traced causa'
 
 # labeled: an explicit label names the statement a lasting kind, in any voice: "Decision: the API gateway handles
@@ -508,7 +514,7 @@ CUES: tuple[Cue, ...] = (
     cue('modal', MODAL_RE, (_MODAL_GATE, *_ZH_MODAL, *languages.modal_gate()), LASTS),
     cue('alternative', ALTERNATIVE_RE, (_ALTERNATIVE_GATE, *_ZH_ALTERNATIVE), LASTS),
     cue('cause', CAUSE_RE, (_CAUSE_GATE, *_ZH_CAUSE), LASTS),
-    cue('stance', STANCE_RE, ('i we', *_ZH_STANCE), LASTS),
+    cue('stance', STANCE_RE, ('i we', *_ZH_STANCE, *languages.gate('preference')), LASTS),
     cue('team', TEAM_RE, ('we our team 我们',), LASTS),
     cue('report', REPORT_RE, (*_DONE, 'has have been'), PASSES),
     cue('zh_report', ZH_REPORT_RE, ('已 了 完成',), PASSES),
@@ -532,7 +538,8 @@ CUES: tuple[Cue, ...] = (
         'please pls can could would let lets go commit push merge want need like 帮我 请 给我',
     ), PASSES),
     cue('anaphora', ANAPHORA_RE, _POINTERS, PASSES),
-    cue('conclusive', CONCLUSIVE_RE, (_CONCLUSIVE_GATE, *_ZH_CONCLUSIVE, '是因为'), LASTS),
+    cue('conclusive', CONCLUSIVE_RE, (_CONCLUSIVE_GATE, *_ZH_CONCLUSIVE, '是因为', *languages.gate('conclusive')),
+        LASTS),
     cue('musing', MUSING_RE, (_MUSING_GATE, *_ZH_MUSINGS), PASSES),
     cue('one_off', ONE_OFF_RE, (_ONE_OFF_GATE, '先', *_ZH_ONE_OFFS, *_JA_ASK), PASSES),
     cue('generic_rule', GENERIC_RULE_RE, (_GENERIC_RULE_GATE,), LASTS),

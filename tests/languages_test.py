@@ -74,6 +74,21 @@ FAMILIES = [
     ('ko_preference', 'PR을 확인했습니다.', False),
     ('ja_convention', '今後、ログはすべて JSON で出力します。', True),  # 今後 with a comma
     ('ja_convention', '今日、ログを確認しました。', False),
+    # a cause that came from somewhere, said in passing (conclusive: see CUES)
+    ('pt_root_cause', 'O erro de login vinha de um cookie expirado no proxy.', True),
+    ('es_root_cause', 'El fallo venía de una caché compartida entre workers.', True),
+    # repiq, kept
+    ('ja_root_cause', 'pre-commit の migration mode バグで exit code 1 が'
+                      '返っているためです。', True),
+    # decisions made in passing: what goes for good, what stays as it is
+    ('pt_decision', 'O Resque sai de vez, fica só o Sidekiq.', True),
+    ('es_decision', 'Redis queda descartado, usamos Postgres.', True),
+    ('ja_decision', 'ログは標準出力のままでいきます。', True),
+    ('ja_decision', 'ログを標準出力に出しました。', False),
+    # what the speaker does not want, a preference in the first person
+    ('pt_preference', 'Não quero dois bancos de dados no mesmo serviço.', True),
+    ('es_preference', 'No quiero mocks en los tests de integración.', True),
+    ('ja_preference', 'まだv1リリースしたくないんだけど', True),  # repiq, kept
     # English around it: whole words only
     ('pt_constraint', 'There are no uses of sempreviva here.', False),
     ('es_decision', 'The decidimosaurus is a fake word.', False),
@@ -117,6 +132,17 @@ CUES = [
     ('modal', '테스트는 통과해야 합니다.', True),
     ('modal', 'Os testes passaram ontem.', False),
     ('modal', 'Las migraciones fueron reversibles.', False),
+    # stance: each language's preference words, first person by their form
+    ('stance', 'Os commits, prefiro pequenos e com uma mudança só.', True),
+    ('stance', 'Los logs prefiero que vayan en JSON.', True),
+    ('stance', 'Ele preferiu outra opção ontem.', False),
+    # conclusive: a cause stated as found, unless hedged
+    ('conclusive', 'A lentidão vinha de um índice que faltava na tabela.', True),
+    ('conclusive', 'Talvez a lentidão vinha de um índice que faltava.', False),
+    ('conclusive', 'La causa raíz es que el worker reintenta sin clave de idempotencia.', True),
+    ('conclusive', 'Quizás la causa raíz es el worker.', False),
+    ('conclusive', '根本原因は、ワーカー間で共有された一時ディレクトリでした。', True),
+    ('conclusive', 'キャッシュが古いためかもしれません。', False),
 ]
 
 
