@@ -113,13 +113,13 @@ PAIR_HINTS = ('as ', 'login', 'log in', 'sign in', 'user', 'cred', 'account', 'a
               'postgres', 'sa:', 'deploy', 'ubuntu', 'test', 'guest', 'ci:')
 
 
-# The words (lowercased) every match begins with (anchored.py): each of WORDS' alternatives in
-# ASCII, and BARE_RE's verbs.
+# The words (lowercased) every match begins with (anchored.py): each of WORDS' alternatives,
+# and BARE_RE's verbs.
 PASSWORD_STARTS = (
     'pass', 'pwd', 'contrase', 'senha', 'kennwort', 'mot', 'pin', 'unseal', 'recovery',
     'master', 'signing', 'encryption', 'decryption', 'license', 'licence', 'root', 'admin',
     'session', 'webhook', 'hmac', 'shared', 'client', 'deploy', 'ssh', 'gpg', 'api', 'token',
-    'secret', 'key', 'access', 'auth',
+    'secret', 'key', 'access', 'auth', 'パスワード', '暗証番号', '비밀번호', '密码', '口令',
 )
 BARE_STARTS = ('with', 'using', 'use', 'enter', 'type', 'try')
 

@@ -1,8 +1,8 @@
 """Credentials in a transcript's own lines: found, located and masked.
 
 A raw line is looked at only when it holds one of the literal byte needles of
-credential_patterns.NEEDLES; then its JSON strings are decoded one by one (never the
-fields of OPAQUE_KEYS), each string holding a needle goes through the detector
+credential_patterns.NEEDLES (the prefilter, needles.py); then its JSON strings are decoded
+one by one (never the fields of OPAQUE_KEYS), each string holding a needle goes through the detector
 (spans.detect), and a value found is reported by kind and a masked hint, never whole.
 Redaction in place is redact.py's.
 """
@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from memory_gate import credential_patterns as P
+from memory_gate.needles import may_hold as may_hold  # the prefilter, as scrub and collect call it
 from memory_gate.records import Secret
 from memory_gate.spans import Memo, Span, detect, in_context, names_secret
 
@@ -32,12 +33,6 @@ def hint(value: str) -> str:
     if value.startswith('-----BEGIN'):
         value = ''.join(line for line in value.splitlines() if not line.startswith('-----'))
     return f'{value[:4]}\u2026{value[-2:]}' if len(value) >= 16 else ''
-
-
-def may_hold(raw: bytes) -> bool:
-    """The prefilter: whether the raw line holds a needle (property-tested: no finding without
-    one)."""
-    return any(map(raw.__contains__, P.NEEDLES))
 
 
 def holds_needle(key: str | None, value: str, needles: Sequence[str] = P.TEXT_NEEDLES) -> bool:

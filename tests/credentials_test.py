@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.quality import parse
@@ -357,12 +357,18 @@ WORD_PARTS = [
     *P.SECRET_WORD_STARTS, *PASSWORD_STARTS, *BARE_STARTS, 'Password', 'API_KEY', 'TOKEN',
     'word', 'phrase', 'code', 'key', '_', '-', '--', '-p', '-u ', ' is ', ' was ', ' for the ',
     ': ', '=', ':=', '"', "'", ' ', '\n', 'Bearer ', 'Authorization: ', 'Xk29Lm3qP7', '482913',
-    'hunter2Xy9', 'admin:', 'ſ', 'K', 'with the ', 'use ', 's',
+    'hunter2Xy9', 'admin:', 'ſ', 'K', 'with the ', 'use ', 's', 'ı', 'İ', 'é', '→', '密码',
+    # start words as re's IGNORECASE matches them past ASCII: long s, dotless and dotted I
+    *(word.replace(a, b, 1) for word in {*P.SECRET_WORD_STARTS, *PASSWORD_STARTS, *BARE_STARTS}
+      for a, b in (('s', 'ſ'), ('i', 'ı'), ('i', 'İ'), ('S', 'ſ')) if a in word.upper() + word),
 ]
 
 
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(st.sampled_from(WORD_PARTS), max_size=16).map(''.join))
+@example('log in wıth token 7hG2kP9qLm4x → ok')
+@example('the sıgning key: Ab12cd34Ef, the ſecret is Xk29Lm3qP7')
+@example('İ: paſsword = hunter2Xy9')
 def test_anchored_finditer_finds_what_re_finditer_finds(text: str) -> None:
     low = text.lower()
     for pattern, starts in ANCHORED:
