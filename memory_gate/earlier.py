@@ -1,47 +1,15 @@
-"""What earlier runs left that this hook run builds on: the proposals of earlier pre-commit
-batches of this commit, to chain after, and the bullets a review took that are not applied
-yet, to keep. Reads git and the proposal files; prints nothing."""
+"""What earlier runs left that this hook run builds on: the paths this commit changes, and the
+bullets a review took that are not applied yet, to keep. Reads git and the proposal files;
+prints nothing. (The proposals of earlier pre-commit runs of this commit, and those left from
+earlier commits, are chained in chain.py.)"""
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 
 from memory_gate import files, proposals
 from memory_gate.memory import identity
-from memory_gate.proposals import HELD, SKIPPED, SUFFIX, Entry
+from memory_gate.proposals import HELD, SKIPPED, Entry
 from memory_gate.records import Proposal
-
-
-def bullets(root: str, first: str, tracked: set[str],
-                    pending: set[str]) -> tuple[list[str], list[str]]:
-    """Bullets of proposals already written for transcripts before `first` in path order:
-    (in the diffs to chain after, all listed).
-
-    pre-commit splits a long file list into several runs of the hook; a later run
-    chains its proposals after those of the earlier ones, so they apply in path order.
-    Only those of transcripts staged in this commit are chained: a proposal left from an
-    earlier commit is not applied with this one, so chaining after it would make this
-    one's diff fail. Its bullets are still listed, so none is proposed twice.
-    """
-    chain: list[str] = []
-    listed: list[str] = []
-    staged: set[str] | None = None
-    kinds = {os.path.splitext(p)[1] for p in pending}  # like the transcripts: no stat per file
-    for transcript in sorted(tracked):
-        if transcript >= first or transcript in pending:
-            continue
-        if os.path.splitext(transcript)[1] not in kinds:
-            continue
-        path = transcript + SUFFIX
-        text = None if path in tracked else proposals.read_ours(path)
-        if text is None:
-            continue
-        listed += proposals.pending_bullets(text)
-        if staged is None:
-            staged = staged_paths(root)
-        if transcript in staged:
-            chain += proposals.proposed_bullets(text)
-    return chain, listed
 
 
 def staged_paths(root: str) -> set[str]:

@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Container, Sequence
-from typing import NamedTuple
+from collections.abc import Container, Sequence
 
-from memory_gate import earlier, files, history, ledger, leftover, pending, scan
+from memory_gate import chain, earlier, files, history, ledger, pending, scan
+from memory_gate.chain import Written
 from memory_gate.choices import Item
-from memory_gate.diff import Tail, applied, applied_tail, render_tail, tail_of
+from memory_gate.diff import tail_of
 from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
 from memory_gate.hook_report import over_budget, print_next_steps, print_others, report
 from memory_gate.memory import known_identities
 from memory_gate.pipeline import build
-from memory_gate.proposals import HELD, MARK, SUFFIX, Entry, entry, header, is_ours, shell
+from memory_gate.proposals import MARK, SUFFIX, shell
 from memory_gate.records import Proposal, Settings
 from memory_gate.report import (
     err,
@@ -48,11 +48,6 @@ def staged_memory(root: str, rel: str, real: str) -> str | None:
         err(f'{rel} has unstaged edits; proposals are made against its staged version '
             '(git add it to include them)')
     return staged
-
-
-def inside(path: str, root: str) -> bool:
-    real = os.path.realpath(os.path.dirname(os.path.abspath(path)))
-    return real == root or real.startswith(root + os.sep)
 
 
 def by_source(paths: Sequence[str], found: Sequence[Proposal]) -> dict[str, list[Proposal]]:
@@ -92,7 +87,10 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     tracked = tracked_files(root) if paths else set()
     staged = staged_proposals(root, [p for p in paths if p.endswith(SUFFIX)], tracked)
     paths = read_instead(sorted({p for p in paths if not p.endswith(SUFFIX)}))
-    chain, listed = earlier.bullets(root, paths[0], tracked, set(paths)) if paths else ([], [])
+    batch = {files.rel(os.path.abspath(p), root) for p in paths}
+    staged_now = earlier.staged_paths(root)
+    links = chain.on_disk(root, rel, tracked, batch, staged_now)
+    listed = chain.listed(links, min(batch)) if batch else []
     unread: list[InputError] = []
     first, reviewed = news(root, paths, settings)
     found = transcripts(paths, unread, first)
@@ -108,24 +106,21 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     groups = by_source(paths, result.proposed)
     failed = [exc.path for exc in unread]
     heading = settings.heading  # under a heading the bullets may go anywhere: the whole text
-    state = tail_of(applied(memory, chain, heading), whole=bool(heading))  # split once
+    state = tail_of(memory, whole=bool(heading))  # split once
     known = known_identities(memory or '')
 
     def settled(key: str) -> bool:  # in memory, or declined
         return key in known or key in declined
 
-    staged_now = earlier.staged_paths(root)
-    for left in leftover.renew(root, rel, memory, staged_now, tracked, settled, heading):
-        err(f'{shown(left)}: left from an earlier commit; renewed against {rel} as it is now')
-    written, state = propose(root, rel, state, groups, tracked, settings, route.review, failed,
-                             settled)
+    run = chain.Run(root, rel, tracked, settings, route.review, settled)
+    written, steps, state = chain.propose(run, state, groups, links, failed)
     if written:
         numbers, others = numbered(root, declined, written)
         for w in written:
             report(w.source, rel, w.listed, w.diff, settings, numbers[w.target] - 1)
         over_budget(state.size, settings)
         print_others(others)
-        print_next_steps([w.target for w in written], rel, settings, route)
+        print_next_steps(chain.to_apply(steps, batch, staged_now), rel, settings, route)
     return 1 if written or failed or staged or blocked else 0
 
 
@@ -137,41 +132,6 @@ def news(root: str, paths: Sequence[str], settings: Settings) -> tuple[dict[str,
     revs = ['HEAD', 'MERGE_HEAD'] if history.merging(root) else ['HEAD']
     found = history.since(root, revs, paths, staged=True) or {}
     return history.starts(found, unchanged_whole=True), history.reviewed(root, found, settings)
-
-
-class Written(NamedTuple):
-    """A proposal the hook wrote: its path, its transcript, every bullet listed, its diff."""
-
-    target: str
-    source: str
-    listed: list[Entry]
-    diff: str
-
-
-def propose(root: str, rel: str, state: Tail, groups: dict[str, list[Proposal]],
-            tracked: set[str], settings: Settings, review: str, failed: list[str],
-            settled: Callable[[str], bool]) -> tuple[list[Written], Tail]:
-    """Write one proposal per transcript with pending bullets (the cap bounds its diff, not
-    its list); (them, the memory file once all are applied). `settled`: whether an identity is in
-    memory or declined."""
-    written: list[Written] = []
-    for source, found in groups.items():
-        target, in_diff = source + SUFFIX, found[: settings.max_add]
-        kept = earlier.reworded(target, root, tracked, found, settled)
-        if not found and not kept:
-            if is_ours(target):  # stale: everything it proposed is now in memory or declined
-                files.remove_untracked(target, root, tracked)
-            continue
-        listed = kept + [entry(p) for p in in_diff]
-        listed += [entry(p, HELD) for p in found[settings.max_add:]]
-        bullets = [e.text for e in kept if not e.held] + [p.text for p in in_diff]
-        diff = render_tail(rel, state, bullets, settings.heading)
-        if not write_proposal(root, target, header(source, rel, listed, review) + diff):
-            failed.append(source)
-            continue
-        written.append(Written(target, source, listed, diff))
-        state = applied_tail(state, bullets, settings.heading)
-    return written, state
 
 
 def numbered(root: str, declined: Container[str],
@@ -205,17 +165,3 @@ def staged_proposals(root: str, paths: Sequence[str], tracked: set[str]) -> list
                 f'unstage it: git rm --cached -q {shell(path)}'
                 f"  (and add '*{SUFFIX}' to .gitignore)")
     return found
-
-
-def write_proposal(root: str, target: str, text: str) -> bool:
-    """Write one proposal file inside the repository; say why not, on one line, when it
-    cannot be."""
-    if not inside(target, os.path.realpath(root)):
-        err(f'{target}: is outside the repository; not writing it')
-        return False
-    try:
-        files.write_new(target, text, MARK)
-    except (InputError, OSError) as exc:
-        err(f'{target}: {exc}')
-        return False
-    return True

@@ -62,13 +62,31 @@ def over_budget(size: int, settings: Settings) -> None:
         print(paint(warning, 'yellow', settings.color == 'always'))
 
 
-def print_next_steps(written: Sequence[str], rel: str, settings: Settings, route: Routes) -> None:
+def print_next_steps(targets: Sequence[str], rel: str, settings: Settings, route: Routes) -> None:
+    """What to type next: the review; or `git apply` of every diff, in chain order, in one
+    command; and the decline of everything pending."""
     ledger_path, rel = shell(settings.ledger), shell(rel)
     print('Review every bullet above in this one round, then commit again. Per bullet '
           '(take, decline, reword, skip; --take 1,3 takes those and declines the rest):')
     print(f'  {route.review}')
-    print('Or take the diffs as they are, in this order (from the repository root):')
-    for target in written:
-        print(f'  git apply {shell(target)} && git add {rel}')
+    if len(targets) > 1:
+        print('Or take the diffs as they are, all in one command (from the repository root; '
+              'each applies after the ones before it, so to leave one out, review instead):')
+    elif targets:
+        print('Or take the diff as it is (from the repository root):')
+    if targets:
+        print(command(['git', 'apply', *map(shell, targets), '&&', 'git', 'add', rel]))
     print('and decline everything else pending, held-back bullets too:')
     print(f'  {route.decline} && git add {ledger_path}')
+
+
+def command(words: Sequence[str], width: int = 100) -> str:
+    """A shell command indented by two spaces, continued with a backslash onto the next line
+    before a word that would take it past `width`."""
+    lines, line = [], ' '
+    for word in words:
+        if len(line) > 2 and len(line) + 1 + len(word) + 2 > width:
+            lines.append(line + ' \\')
+            line = '   '
+        line += ' ' + word
+    return '\n'.join(lines + [line])

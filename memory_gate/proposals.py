@@ -87,11 +87,12 @@ def pending_bullets(diff_text: str) -> list[str]:
     return list(seen)
 
 
-def header(source: str, rel: str, listed: Sequence[Entry], review: str) -> str:
-    target, rel = shell(source + SUFFIX), shell(rel)
+def header(source: str, rel: str, listed: Sequence[Entry], review: str, after: str = '') -> str:
+    """The comment lines before a proposal's diff; `after`: the proposal before it in the chain,
+    whose bullets its diff adds to."""
     lines = [
-        f'{MARK} for {rel} from {printable(shown(source))}',
-        f'# accept: git apply {target} && git add {rel}',
+        f'{MARK} for {shell(rel)} from {printable(shown(source))}',
+        accept(source + SUFFIX, rel, after),
         f'# review: {review}',
     ]
     for e in listed:
@@ -99,6 +100,24 @@ def header(source: str, rel: str, listed: Sequence[Entry], review: str) -> str:
         where = e.where.replace('): ', ') ')  # a session id in it: never the '): ' that ends it
         lines.append(f'# {held}line {e.line} ({where}): {e.text}')
     return '\n'.join(lines) + '\n'
+
+
+def accept(target: str, rel: str, after: str = '') -> str:
+    """The header's line saying how to take the diff as it is: alone, or after the one before it
+    (without which it does not apply)."""
+    line = f'# accept: git apply {shell(target)} && git add {shell(rel)}'
+    if after:
+        line += f' (after {shell(after)}; to take this one without it: memory-gate review)'
+    return line
+
+
+def with_accept(head: str, line: str) -> str:
+    """A proposal's header with its accept line replaced by `line`."""
+    lines = head.splitlines(keepends=True)
+    for n, old in enumerate(lines):
+        if old.startswith('# accept: '):
+            lines[n] = line + ('\n' if old.endswith('\n') else '')
+    return ''.join(lines)
 
 
 def why(p: Proposal) -> str:

@@ -207,8 +207,27 @@ def test_two_transcripts_apply_in_path_order_without_repeating_a_bullet(project:
     assert project.commit().returncode == 0
 
 
+def printed_applies(output: str) -> list[str]:
+    """Each `git apply ...` command the hook printed, with its continued lines."""
+    return re.findall(r'^  (git apply (?:[^\n]*\\\n)*[^\n]*)$', output, re.M)
+
+
+def run_printed(project: Repo, command: str) -> subprocess.CompletedProcess[str]:
+    """A printed command, run by bash as the user types it (on its input: one argument of bash
+    is at most 128 KiB)."""
+    return subprocess.run(
+        ('bash',), input=command, cwd=project.path, capture_output=True, text=True,
+        env=project.env, check=False,
+    )
+
+
 def test_hundreds_of_transcripts_split_over_several_hook_runs(project: Repo) -> None:
     deep = 'd' * 200 + '/' + 'e' * 200
+    # proposals left from earlier commits: before, among and after this commit's transcripts
+    for i, name in enumerate(['a.jsonl', f'{deep}/t200a.jsonl', 'z.jsonl']):
+        stage(project, name, f'Never release service number {i} on a Monday.')
+        assert project.commit().returncode == 1
+        project.git('commit', '-qm', 'without the hook', '--no-verify')
     # ~165 KB of arguments: pre-commit splits the list
     names = [f'{deep}/t{i:03d}.jsonl' for i in range(400)]
     for i, name in enumerate(names):
@@ -217,21 +236,26 @@ def test_hundreds_of_transcripts_split_over_several_hook_runs(project: Repo) -> 
             say('user', f'Never deploy service number {i} on a Friday.'),
             say('user', 'Releases must be tagged from main.'),
         )
+    (project.path / '.gitignore').write_text('*.memory.diff\n')
     project.git('add', '.')
     done = project.commit()
     assert done.returncode == 1
     assert done.stdout.count('memory-gate (review proposed memory bullets)') == 1
-    # one review per run of the hook
-    assert done.stdout.count('Review every bullet above in this one round') >= 2
-    assert done.stdout.count('git apply') == 400
+    # one review per run of the hook, each with one git apply of its stretch of the chain
+    runs = done.stdout.count('Review every bullet above in this one round')
+    assert runs >= 2
+    commands = printed_applies(done.stdout)
+    assert len(commands) == runs
     proposals = sorted(name + '.memory.diff' for name in names)
     assert all((project.path / p).exists() for p in proposals)
-    for p in proposals:
-        project.git('apply', p)
+    assert sum(c.count('.memory.diff') for c in commands) == 403  # each diff once
+    for command in commands:  # in the printed order
+        applied = run_printed(project, command)
+        assert applied.returncode == 0, applied.stderr
     memory = (project.path / 'AGENTS.md').read_text()
     assert memory.count('- Releases must be tagged from main.') == 1
     assert memory.count('- Never deploy service number') == 400
-    project.git('add', 'AGENTS.md')
+    assert memory.count('- Never release service number') == 3
     assert project.commit().returncode == 0
 
 
@@ -935,10 +959,11 @@ def test_a_reworded_bullet_survives_a_commit_made_before_git_apply(project: Repo
     assert (project.path / 'AGENTS.md').read_text().endswith(f'- {reword}\n')
 
 
-def test_a_stale_proposal_of_an_earlier_transcript_does_not_break_this_ones_diff(
-        project: Repo) -> None:
-    """Issue 21.6: a proposal left from an earlier commit (here, one made with --no-verify) is
-    not applied with this commit: the printed `git apply` of the new one applies alone."""
+def test_a_proposal_left_from_an_earlier_commit_is_chained_with_this_ones(project: Repo) -> None:
+    """A proposal left from an earlier commit (here, one made with --no-verify) and this commit's
+    are one chain in path order: the one printed `git apply` applies both, and the commit
+    passes. (Both were rendered against the memory file alone: the second failed after the
+    first.)"""
     stage(project, 'a.jsonl', DECIDE)
     assert project.commit().returncode == 1
     assert project.run('git', 'commit', '-qm', 'skip the gate', '--no-verify').returncode == 0
@@ -946,9 +971,66 @@ def test_a_stale_proposal_of_an_earlier_transcript_does_not_break_this_ones_diff
     stage(project, 'b.jsonl', NEVER)
     done = project.commit()
     assert done.returncode == 1
-    assert '  git apply b.jsonl.memory.diff && git add AGENTS.md\n' in done.stdout
+    command = 'git apply a.jsonl.memory.diff b.jsonl.memory.diff && git add AGENTS.md'
+    assert printed_applies(done.stdout) == [command]
+    assert run_printed(project, command).returncode == 0
+    memory = (project.path / 'AGENTS.md').read_text()
+    assert memory.endswith(f'- {DECIDE}\n- {NEVER}\n')
+    assert project.commit().returncode == 0
+    assert not (project.path / 'a.jsonl.memory.diff').exists()
+
+
+def test_two_left_proposals_and_this_ones_apply_in_the_printed_order(project: Repo) -> None:
+    """Two transcripts committed without the hook (voices s01 and s03, real sessions' shape),
+    then a third: three proposals, one chain. Applying only a later one says what to do."""
+    voices = SHARED / 'voices'
+    if not voices.is_dir():
+        pytest.skip('the shared voices set is not beside the checkout')
+    for name in ('s01_simple_tidewatch.jsonl', 's03_openai_pantry-api.jsonl'):
+        shutil.copy(voices / name, project.path / name)
+        project.git('add', name)
+        assert project.commit().returncode == 1
+        project.git('commit', '-qm', 'without the hook', '--no-verify')
+    stage(project, 'z.jsonl', NEVER)
+    done = project.commit()
+    assert done.returncode == 1
+    [command] = printed_applies(done.stdout)
+    diffs = ['s01_simple_tidewatch.jsonl.memory.diff', 's03_openai_pantry-api.jsonl.memory.diff',
+             'z.jsonl.memory.diff']
+    assert command == (  # continued onto a second line past 100 columns
+        f'git apply {diffs[0]} {diffs[1]} \\\n    {diffs[2]} && git add AGENTS.md')
+    assert 'each applies after the ones before it, so to leave one out, review instead' in (
+        done.stdout)
+    # the second alone, the first skipped: git refuses it; the file says what to do instead
+    alone = project.run('git', 'apply', diffs[1])
+    assert alone.returncode == 1 and 'patch does not apply' in alone.stderr
+    assert (f'# accept: git apply {diffs[1]} && git add AGENTS.md (after {diffs[0]}; '
+            'to take this one without it: memory-gate review)\n') in (
+        project.path / diffs[1]).read_text()
+    assert run_printed(project, command).returncode == 0
+    memory = (project.path / 'AGENTS.md').read_text()
+    assert memory.endswith(f'- {NEVER}\n')
+    assert project.commit().returncode == 0
+    assert not any((project.path / d).exists() for d in diffs)
+
+
+def test_the_review_takes_a_later_diff_without_the_one_before_it(project: Repo) -> None:
+    """The route the proposal names to take a later diff alone: review skips the first one's
+    bullets and rewrites the second against the memory file, so its `git apply` applies."""
+    stage(project, 'a.jsonl', DECIDE)
+    stage(project, 'b.jsonl', NEVER)
+    done = project.commit()
+    assert done.returncode == 1
+    assert printed_applies(done.stdout) == [
+        'git apply a.jsonl.memory.diff b.jsonl.memory.diff && git add AGENTS.md']
+    assert project.run('git', 'apply', 'b.jsonl.memory.diff').returncode == 1
+    took = project.memory_gate('review', '--take', '2', '--skip', '1')
+    assert took.returncode == 0, took.stderr
+    assert '  git apply b.jsonl.memory.diff && git add AGENTS.md\n' in took.stdout
     project.git('apply', 'b.jsonl.memory.diff')
     assert (project.path / 'AGENTS.md').read_text().endswith(f'- {NEVER}\n')
+    text = (project.path / 'a.jsonl.memory.diff').read_text()
+    assert proposed_bullets(text) == [] and DECIDE in text  # skipped: still pending
 
 
 def test_args_memory_without_its_value_blocks_instead_of_passing(
