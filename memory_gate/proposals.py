@@ -107,7 +107,7 @@ def accept(target: str, rel: str, after: str = '') -> str:
     (without which it does not apply)."""
     line = f'# accept: git apply {shell(target)} && git add {shell(rel)}'
     if after:
-        line += f' (after {shell(after)}; to take this one without it: memory-gate review)'
+        line += f' (after {shell(after)}; to take this one without it, use the review below)'
     return line
 
 

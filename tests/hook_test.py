@@ -1005,7 +1005,7 @@ def test_two_left_proposals_and_this_ones_apply_in_the_printed_order(project: Re
     alone = project.run('git', 'apply', diffs[1])
     assert alone.returncode == 1 and 'patch does not apply' in alone.stderr
     assert (f'# accept: git apply {diffs[1]} && git add AGENTS.md (after {diffs[0]}; '
-            'to take this one without it: memory-gate review)\n') in (
+            'to take this one without it, use the review below)\n') in (
         project.path / diffs[1]).read_text()
     assert run_printed(project, command).returncode == 0
     memory = (project.path / 'AGENTS.md').read_text()
