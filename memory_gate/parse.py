@@ -59,11 +59,37 @@ def detect(o: dict[str, Any]) -> str | None:
     return None
 
 
+# The lines the transcript scan decoded last and what json.loads made of them (scan.watch
+# hands each over before the line reaches the parser, which reads two lines ahead to tell a
+# document from JSON lines): such a line is not decoded twice. Keyed by id, held by identity.
+_HANDED: dict[int, tuple[bytes, Any]] = {}
+
+
+def hand_over(line: bytes, obj: Any) -> None:
+    """json.loads(line) is obj: decode() takes it for this very line."""
+    if len(_HANDED) >= 2:
+        del _HANDED[next(iter(_HANDED))]
+    _HANDED[id(line)] = (line, obj)
+
+
 def decode(line: bytes, stats: Counter[str]) -> dict[str, Any] | None:
     """One line as a JSON object, or None (counted) when it is not one.
 
     Undecodable bytes are replaced and counted.
     """
+    handed = _HANDED.pop(id(line), None)
+    if handed is not None and handed[0] is line:
+        obj = handed[1]
+    else:
+        obj = loads(line, stats)
+    if not isinstance(obj, dict):
+        stats['malformed'] += 1
+        return None
+    return obj
+
+
+def loads(line: bytes, stats: Counter[str]) -> Any:
+    """json.loads(line), None when it is not JSON; undecodable bytes replaced and counted."""
     try:
         try:
             obj = json.loads(line)
@@ -73,9 +99,6 @@ def decode(line: bytes, stats: Counter[str]) -> dict[str, Any] | None:
     except (ValueError, RecursionError):
         # not JSON, nested too deep, or a number past Python's digit limit
         obj = None
-    if not isinstance(obj, dict):
-        stats['malformed'] += 1
-        return None
     return obj
 
 

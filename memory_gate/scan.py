@@ -9,7 +9,7 @@ Redaction in place is redact.py's.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from memory_gate import credential_patterns as P
@@ -48,10 +48,12 @@ def scan_line(raw: bytes, number: int) -> list[Finding]:
     return [finding for finding, _ in located(raw, number)]
 
 
-def located(raw: bytes, number: int, memo: Memo | None = None) -> list[tuple[Finding, str]]:
+def located(raw: bytes, number: int, memo: Memo | None = None,
+            decoded: Callable[[bytes, object], None] | None = None) -> list[tuple[Finding, str]]:
     """Each finding of a raw line with its value's fingerprint (the value itself goes no
     further). `memo` keeps the detector's answers for the texts it has read (a transcript's
-    tool output repeats), so a text read again is not searched again."""
+    tool output repeats), so a text read again is not searched again; `decoded` is told what
+    a line decoded to."""
     if not may_hold(raw):
         return []
     memo = {} if memo is None else memo
@@ -60,6 +62,8 @@ def located(raw: bytes, number: int, memo: Memo | None = None) -> list[tuple[Fin
     except (ValueError, RecursionError):
         text = raw.decode('utf-8', 'replace').rstrip('\r\n')
         return [found(number, s, text[s.start:s.end]) for s in detect(text, memo)]
+    if decoded is not None:
+        decoded(raw, record)
     out: list[tuple[Finding, str]] = []
     seen: set[object] = set()
     in_line = InLine(raw)
@@ -120,11 +124,13 @@ def watch(source: str, lines: Iterable[bytes | None], start: int, out: list[Secr
           allowed: frozenset[str]) -> Iterator[bytes | None]:
     """The lines, unchanged; each from `start` on is scanned on the way, its findings not
     allowed put in `out`."""
+    from memory_gate.parse import hand_over  # the parser reads these lines next
+
     memo: Memo = {}
     for number, raw in enumerate(lines, 1):
         if raw is not None and number >= start:
-            # once a line
-            found = {(f, mark) for f, mark in located(raw, number, memo) if mark not in allowed}
+            marked = located(raw, number, memo, hand_over)
+            found = {(f, mark) for f, mark in marked if mark not in allowed}  # once a line
             out += sorted(Secret(source, *f) for f, _ in found)
         yield raw
 

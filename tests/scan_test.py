@@ -8,6 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memory_gate import credential_patterns as P
+from memory_gate.pipeline import build
+from memory_gate.records import Settings, Transcript
 from memory_gate.redact import redact_line
 from memory_gate.scan import (
     Finding,
@@ -123,6 +125,26 @@ def test_redact_line_is_deterministic_and_idempotent() -> None:
     line = claude_tool_result(ENV)
     once = redact_line(line)
     assert redact_line(line) == once and redact_line(once[0]) == (once[0], [])
+
+
+def test_a_line_the_scan_decoded_is_not_decoded_again_by_the_parser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    said = [{'role': 'user', 'text': f'We decided the {w} password policy stays strict.'}
+            for w in ('staging', 'prod', 'dev')]
+    lines = [json.dumps(r).encode() for r in [*said, {'role': 'user', 'text': 'no needle'}]]
+    calls: list[object] = []
+    loads = json.loads
+
+    def counted(text: bytes) -> object:
+        calls.append(text)
+        return loads(text)
+
+    monkeypatch.setattr(json, 'loads', counted)
+    stats = build([Transcript('t.jsonl', lines)], Settings()).stats
+    assert stats['mined'] == 4 and not stats['malformed']
+    # each line once (three by the scan, one by the parser), the first also by the format sniff
+    assert [calls.count(line) for line in lines] == [2, 1, 1, 1]
 
 
 def test_scan_reads_only_lines_with_a_needle_and_from_start() -> None:
