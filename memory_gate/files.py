@@ -117,6 +117,17 @@ def read_bytes(path: str) -> bytes | None:
         raise InputError(problem(exc)) from None
 
 
+def head(path: str, size: int = 65536) -> bytes | None:
+    """A regular file's first `size` bytes; None when it cannot be read (the reader names it)."""
+    if not is_regular(path, missing_ok=True):
+        return None
+    try:
+        with open(path, 'rb') as f:
+            return f.read(size)
+    except OSError:
+        return None
+
+
 def read_text(path: str) -> str:
     """A small text file (the ledger) decoded leniently; '' when it does not exist.
     Raises InputError."""

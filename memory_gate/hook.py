@@ -12,6 +12,7 @@ from memory_gate.chain import Written
 from memory_gate.choices import Item
 from memory_gate.diff import tail_of
 from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
+from memory_gate.formats.document import may_be_session
 from memory_gate.hook_report import over_budget, print_next_steps, print_others, report
 from memory_gate.memory import known_identities
 from memory_gate.pipeline import build
@@ -58,11 +59,24 @@ def by_source(paths: Sequence[str], found: Sequence[Proposal]) -> dict[str, list
     return groups
 
 
+def is_judged(path: str) -> bool:
+    """Whether the hook reads a path pre-commit passes: every one but a `.json` that is no
+    transcript document (a Gemini CLI session saved under another name than session-*.json is
+    one)."""
+    if not path.endswith('.json') or os.path.basename(path).startswith('session-'):
+        return True
+    data = files.head(path)
+    return data is None or may_be_session(data)
+
+
 def run_hook(paths: Sequence[str], settings: Settings) -> int:
     if not paths:  # pre-commit passes the staged transcripts, and skips the hook without one
         err('hook: no transcript given; name the transcripts to judge '
             '(pre-commit passes the staged ones)')
         return 2
+    paths = [p for p in paths if is_judged(p)]
+    if not paths:  # only data files (package.json): nothing to judge, nothing to say
+        return 0
     root = files.repo_root()
     if root is None:
         err('not inside a git repository')

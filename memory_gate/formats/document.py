@@ -41,6 +41,19 @@ def is_document(head: Sequence[bytes | None]) -> bool:
     return not rest or not isinstance(is_json(rest[0]), dict)
 
 
+# What the first 64 KiB of a `.json` transcript hold: a Gemini CLI session document's keys, a
+# chat export's messages. Must catch '{\n  "sessionId": "a6", ...}', '[{"role": "user", ...'; must
+# not: package.json, tsconfig.json.
+SESSION_KEYS = (b'"sessionId"', b'"messages"', b'"role"')
+
+
+def may_be_session(head: bytes) -> bool:
+    """Whether a `.json` file whose first bytes are `head` may be a transcript document: only such
+    a file is read when pre-commit passes every staged `.json` (any other is data, passed
+    silently)."""
+    return any(key in head for key in SESSION_KEYS)
+
+
 def is_json(line: bytes | None) -> Any:
     """The line's JSON value, or None when it is not one."""
     try:
