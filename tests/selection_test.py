@@ -1,7 +1,7 @@
 """What the hook reads by default and what it leaves out, through the real pre-commit: the
-manifest's `files:` covers every format (Gemini CLI's session-*.json documents, not every
-package.json), and an Entire compact transcript.jsonl with its checkpoint's full.jsonl beside it
-is named, not read."""
+manifest's `files:` covers every format (Gemini CLI's session documents whatever their name,
+never package.json), and an Entire compact transcript.jsonl with its checkpoint's full.jsonl
+beside it is named, not read."""
 from __future__ import annotations
 
 import json
@@ -10,26 +10,40 @@ from pathlib import Path
 
 import pytest
 
+from memory_gate.hook import is_judged
 from tests.conftest import say, write_jsonl
 from tests.hook_test import DECIDE, NEVER, ROOT, Repo, configure, hook_repo, project  # noqa: F401
 
 FILES = re.search(r'^    files: (.+)$', (ROOT / '.pre-commit-hooks.yaml').read_text(), re.M)
 
 
-@pytest.mark.parametrize('path, selected', [
-    ('transcripts/claude-s1.jsonl', True),
-    ('session-2026-01-01T10-00-abcd1234.json', True),
-    ('chats/session-2026-01-01T10-00-abcd1234.json', True),
-    ('a1/b2c3d4e5f6/0/transcript.jsonl', True),
-    ('transcripts/s.jsonl.memory.diff', True),
-    ('package.json', False),
-    ('web/package.json', False),
-    ('my-session-notes.json', False),
-    ('tsconfig.json', False),
+GEMINI = '{\n  "sessionId": "g1",\n  "projectHash": "h",\n  "messages": []\n}\n'
+DATA = '{\n  "name": "app",\n  "version": "1.0.0"\n}\n'
+
+
+@pytest.mark.parametrize('path, text, read', [
+    ('transcripts/claude-s1.jsonl', '', True),
+    ('session-2026-01-01T10-00-abcd1234.json', DATA, True),  # by its name, whatever it holds
+    ('chats/session-2026-01-01T10-00-abcd1234.json', GEMINI, True),
+    ('transcripts/kestrel.json', GEMINI, True),  # a session document under another name
+    ('chat-export.json', '[{"role": "user", "content": "hi"}]\n', True),
+    ('a1/b2c3d4e5f6/0/transcript.jsonl', '', True),
+    ('transcripts/s.jsonl.memory.diff', '', True),
+    ('package.json', DATA, False),
+    ('web/package.json', DATA, False),
+    ('my-session-notes.json', DATA, False),
+    ('tsconfig.json', '{"compilerOptions": {"strict": true}}\n', False),
+    ('notes.md', '', False),
 ])
-def test_the_default_files_pattern(path: str, selected: bool) -> None:
+def test_what_the_hook_reads_by_default(tmp_path: Path, path: str, text: str, read: bool) -> None:
+    """pre-commit passes what the manifest's files: selects; of a .json, the hook reads only a
+    session document (hook.is_judged)."""
     assert FILES is not None
-    assert (re.search(FILES.group(1), path) is not None) == selected
+    file = tmp_path / path
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(text)
+    selected = re.search(FILES.group(1), path) is not None
+    assert (selected and is_judged(str(file))) == read
 
 
 def test_a_committed_gemini_session_document_is_read_by_default(project: Repo) -> None:  # noqa: F811
@@ -75,3 +89,32 @@ def test_verbose_shows_the_skipped_file_on_a_passing_commit(
     done = verbose.commit()
     assert done.returncode == 0 and 'Passed' in done.stdout
     assert "cp/transcript.jsonl: Entire's compact transcript" in done.stdout
+
+
+def test_a_gemini_session_document_under_another_name_is_read_and_package_json_is_not(
+        project: Repo) -> None:  # noqa: F811
+    """Found by a new user's walk: a Gemini CLI session document not named session-*.json was
+    never passed to the hook (the manifest selected only that name), and the commit passed in
+    silence. pre-commit now passes every .json; the hook reads those that look like a session."""
+    doc = {'sessionId': 'g-1', 'projectHash': 'p', 'startTime': '2026-01-01T00:00:00Z',
+           'messages': [{'id': '1', 'timestamp': '2026-01-01T00:00:00Z', 'type': 'user',
+                         'content': DECIDE}]}
+    (project.path / 'notes').mkdir()
+    (project.path / 'notes/kestrel.json').write_text(json.dumps(doc, indent=2) + '\n')
+    project.git('add', 'notes/kestrel.json')
+    done = project.commit()
+    assert done.returncode == 1, done.stdout
+    assert '+- ' + DECIDE in done.stdout
+    assert (project.path / 'notes/kestrel.json.memory.diff').exists()
+    project.git('apply', 'notes/kestrel.json.memory.diff')
+    project.git('add', 'AGENTS.md')
+    assert project.commit().returncode == 0
+    # data: passed, never named, its proposal never written
+    (project.path / 'package.json').write_text('{\n  "name": "app",\n  "version": "1.0.0"\n}\n')
+    project.git('add', 'package.json')
+    done = project.memory_gate('hook', 'package.json')
+    assert (done.returncode, done.stdout, done.stderr) == (0, '', '')
+    done = project.commit()
+    assert done.returncode == 0, done.stdout
+    assert 'memory-gate (review proposed memory bullets).....' in done.stdout
+    assert not (project.path / 'package.json.memory.diff').exists()
