@@ -182,3 +182,105 @@ def simple_line(rng: random.Random, i: int) -> bytes:
 
 def dumps(record: dict[str, Any]) -> bytes:
     return json.dumps(record, ensure_ascii=False).encode() + b'\n'
+
+
+# Dense prose: long turns of one language, every sentence new (random fillers from wide word
+# lists), one in eight from a signal template (rules fire on about a quarter). English has
+# spaces, so its words repeat and the word screen remembers them; Chinese has none, so each
+# sentence is one run the screen has never seen.
+EN_WORDS = [
+    'request', 'response', 'buffer', 'thread', 'socket', 'index', 'schema', 'column', 'table',
+    'branch', 'commit', 'release', 'module', 'package', 'import', 'function', 'method', 'class',
+    'field', 'record', 'payload', 'header', 'token', 'session', 'cookie', 'template', 'route',
+    'endpoint', 'service', 'container', 'volume', 'cluster', 'node', 'pod', 'job', 'task',
+    'event', 'message', 'topic', 'stream', 'batch', 'window', 'counter', 'metric', 'trace',
+    'span', 'sample', 'fixture', 'mock', 'snapshot', 'report', 'widget', 'layout', 'style',
+]
+EN_ADJS = [
+    'large', 'small', 'stale', 'fresh', 'cached', 'nested', 'empty', 'partial', 'optional',
+    'legacy', 'shared', 'private', 'public', 'remote', 'local', 'sorted', 'unsorted', 'broken',
+    'slow', 'quick', 'noisy', 'quiet', 'strict', 'loose', 'typed', 'untyped', 'pinned',
+]
+EN_PLAIN = [
+    'The {a} {w} {v} the {w2} before the {n} {v} it again.',
+    'I read through the {n} and found that it {v} {k} {w}s on every call.',
+    'Let me look at how the {a} {w} reaches the {n} in the first place.',
+    'This version of the {n} {v} the {w} lazily, so the {a} {w2} is never built.',
+    'When the {w} is {a}, the {n} falls back to the {w2} and {v} it twice.',
+    'So far the {n} has {v} about {k} {w}s, most of them {a}.',
+    'Now the {a} {w} goes straight into the {w2} without a copy.',
+    'Looking at the output, the {n} spent {k} ms on the {a} {w}.',
+    'It seems the {w} was {a} because the {n} never {v} the {w2}.',
+    'Next I will move the {w} check out of the {n} and into the {w2}.',
+    'The test for the {a} {w} passes, and the {n} still {v} the {w2}.',
+    'Could the {a} {w} be the reason the {n} {v} so many {w2}s?',
+    'Here the {n} {v} each {w} in turn and keeps the {a} ones.',
+    'With that change the {w2} is {a} and the {n} {v} {k} fewer {w}s.',
+    'I have updated the {n} so the {w} and the {w2} stay in step.',
+    'Once the {w} is loaded, the {n} {v} the {a} {w2} from memory.',
+]
+EN_SIGNAL = [
+    'We decided to use {t} for every {w} in the {n} from now on.',
+    'Never let the {n} write the {w} directly; go through the {w2}.',
+    'The flaky {w} test was caused by a {a} {w2} shared between workers.',
+    'Always store the {w} timestamps in UTC.',
+    'I prefer one small commit per {w} change in the {n}.',
+    'Going forward, the {n} must validate the {w} before it {v} the {w2}.',
+    'Do not add a new {w} to the {n} without a test for it.',
+    'The root cause was the {a} {w} the {n} kept between requests.',
+]
+ZH_WORDS = [
+    '请求', '响应', '缓冲区', '线程', '索引', '字段', '表结构', '分支', '提交', '版本', '模块',
+    '依赖', '函数', '方法', '配置', '令牌', '会话', '模板', '路由', '接口', '服务', '容器',
+    '集群', '节点', '任务', '事件', '消息', '队列', '批次', '计数器', '指标', '日志', '快照',
+    '报告', '组件', '页面', '样式', '脚本', '数据库', '文件', '目录', '参数', '结果', '用户',
+]
+ZH_ADJS = [
+    '过期的', '新的', '缓存的', '嵌套的', '空的', '部分', '旧的', '共享的', '私有的', '远程的',
+    '本地的', '排好序的', '坏掉的', '很慢的', '严格的', '宽松的', '固定的', '临时的',
+]
+ZH_PLAIN = [
+    '我看了一下{n}，它在每次调用时会处理{k}个{w}。',
+    '这里的{n}会先读取{a}{w}，然后再写入{w2}。',
+    '看起来{a}{w}一直没有被{n}清理掉。',
+    '接下来我把{w}的检查从{n}里移到{w2}里面。',
+    '这个版本的{n}只在需要的时候才加载{w}，所以{w2}不会被提前创建。',
+    '从输出来看，{n}在{a}{w}上花了大约{k}毫秒。',
+    '现在{a}{w}直接进入{w2}，中间不再复制一份。',
+    '测试已经通过了，{n}还是会正常处理{w2}。',
+    '当{w}为空的时候，{n}会退回到{w2}，再处理一遍。',
+    '我已经更新了{n}，让{w}和{w2}保持一致。',
+    '到目前为止{n}一共处理了{k}个{w}，大部分都是{a}。',
+    '你能看一下{n}是在哪里读取{w}的吗？',
+    '改完以后{w2}变小了，{n}少处理了{k}个{w}。',
+    '这一段代码里{n}逐个检查{w}，只保留{a}那些。',
+]
+ZH_SIGNAL = [
+    '我们决定以后{n}的{w}都用{t}。',
+    '以后{n}都用{t}来处理{w}。',
+    '不要在{n}里直接修改{w}，必须通过{w2}。',
+    '根本原因是{n}在请求之间保留了{a}{w}。',
+    '提交之前必须先跑完{n}的测试。',
+    '{w}的时间统一用 UTC 存储。',
+]
+DENSE = {'en': (EN_PLAIN, EN_SIGNAL, EN_WORDS, EN_ADJS, VERBS, ' '),
+         'zh': (ZH_PLAIN, ZH_SIGNAL, ZH_WORDS, ZH_ADJS, ['处理'], '')}
+
+
+def dense_sentence(rng: random.Random, language: str) -> str:
+    plain, signal, words, adjs, verbs, _ = DENSE[language]
+    template = rng.choice(signal) if rng.random() < 0.125 else rng.choice(plain)
+    return template.format(n=rng.choice(NOUNS), w=rng.choice(words), w2=rng.choice(words),
+                           a=rng.choice(adjs), v=rng.choice(verbs), t=rng.choice(THINGS),
+                           k=rng.randint(2, 9999))
+
+
+def dense_line(language: str) -> Callable[[random.Random, int], bytes]:
+    """Lines of the simple shape, each a long turn of dense prose in one language (en, zh):
+    20 to 60 sentences, users and assistant alternating."""
+    gap = DENSE[language][-1]
+
+    def make(rng: random.Random, i: int) -> bytes:
+        text = gap.join(dense_sentence(rng, language) for _ in range(rng.randint(20, 60)))
+        return dumps({'role': 'user' if i % 2 else 'assistant', 'text': text})
+    return make

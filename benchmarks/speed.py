@@ -36,6 +36,7 @@ from benchmarks.harness import (  # noqa: E402
     base_cmd,
     build_cmd,
     claude_line,
+    dense_line,
     generate,
     interleaved,
     sentence,
@@ -94,6 +95,19 @@ def prose(memory: Path, runs: int, quick: bool) -> list[Row]:
     return [('throughput: 20 MB prose, simple shape',
              f'{ours:.2f} s vs {bare:.2f} s ({20 / ours:.1f} MB/s)', f'{ours / bare:.1f}x',
              'at most 3x')]
+
+
+def dense(memory: Path, runs: int, quick: bool) -> list[Row]:
+    """20 MB of dense prose (long turns, every sentence new), English and Chinese."""
+    rows = []
+    for language, name, target in (('en', 'English', 40), ('zh', 'Chinese', 20)):
+        path = generate(f'dense-{language}-20mb.jsonl', 20 * MB, dense_line(language))
+        ours, bare, peak = interleaved(build_cmd(memory, path), base_cmd(path), runs)
+        rows.append((f'throughput: 20 MB dense prose, {name}',
+                     f'{ours:.2f} s vs {bare:.2f} s ({20 / ours:.1f} MB/s), '
+                     f'peak {peak / 1024:.0f} MB',
+                     f'{ours / bare:.1f}x', f'at most {target}x'))
+    return rows
 
 
 def recorded(memory: Path, runs: int, quick: bool) -> list[Row]:
@@ -251,6 +265,7 @@ SPEED: dict[str, tuple[Group, str]] = {
     'startup': (startup, 'build on a 2-line transcript vs python -c pass (21 runs at least)'),
     'claude': (claude, '100 MB Claude Code shape'),
     'prose': (prose, '20 MB prose, simple shape (about 15 s a run)'),
+    'dense': (dense, '20 MB dense prose, English and Chinese (about 25 s a run each)'),
     'recordings': (recorded, "tests/transcripts' session logs, each repeated to 20 MB"),
     'stages': (stages, 'share of time per stage on the 20 MB prose, in process (slow)'),
     'size': (size, '10, 100 MB and 1 GB Claude Code shape (builds 1 GB; not --quick)'),

@@ -49,3 +49,20 @@ def test_aliases_expand_in_the_table_order() -> None:
 
     assert groups('turn,startup') == ['startup', 'turn']
     assert groups('scale') == ['shapes', 'real', 'hook', 'ledger', 'turn']
+
+
+@pytest.mark.parametrize('language', ['en', 'zh'])
+def test_dense_prose_is_long_turns_of_one_language_and_the_same_each_time(language: str) -> None:
+    import json
+    import random
+
+    from benchmarks.harness import dense_line
+
+    make = dense_line(language)
+    lines = [make(random.Random(7), i) for i in range(2)]
+    assert lines == [make(random.Random(7), i) for i in range(2)]
+    turn = json.loads(lines[0])
+    assert turn['role'] == 'assistant' and json.loads(lines[1])['role'] == 'user'
+    assert len(turn['text']) > 500  # longer than the pipeline's whole-turn screen
+    han = sum('\u4e00' <= c <= '\u9fff' for c in turn['text'])
+    assert (han > len(turn['text']) // 3) if language == 'zh' else han == 0
