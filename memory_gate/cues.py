@@ -341,6 +341,14 @@ DEIXIS_RE = (r'(?i)\b(?:now|currently|today|just|already|still|yet|at the moment
              r'|these changes|here)\b|' + either(_ZH_DEIXIS))
 _DEIXIS_GATE = 'now currently today just already still yet moment this these here'
 
+# local: the agent's own environment at the moment, where it ran or found something: "`cross` isn't installed locally,
+# but the repo already uses mise-managed tools" (mise, dropped), "Both fixes now pass locally", "`shellcheck` isn't
+# installed in this environment" (mise: 1 kept of 92 assistant sentences). Read in the assistant's voice only
+# (evidence.form): the user's "Retry webhook tests locally with stripe-cli" (dev set) says where a rule applies.
+# / not: "The cache lives in the local directory" (a place, not this machine).
+LOCAL_RE = r'(?i)\blocally\b|\bin this (?:environment|sandbox|container|machine)\b|\bon this machine\b'
+_LOCAL_GATE = 'locally environment sandbox container machine'
+
 # location in code: "line 2638", "runner.ts:928", a commit hash, "PR #123", "#6". / not: "three
 # lines of code"
 LOCATION_RE = (r'(?i)\blines? \d+|第\s*\d+\s*行|\w\.\w{1,4}:\d+'
@@ -448,6 +456,12 @@ CONCLUSIVE_RE = (r"(?i)^(?!.*\b(?:" + either(_HEDGES) + r")\b)(?:(?:so|and),? )?
                  # languages.py's: "a causa raiz é", "o atraso vinha de ...", "根本原因は"
                  + r'|^(?!.*(?:' + languages.either_pattern('hedges') + r'))'
                  r'.*(?:' + languages.either_pattern('conclusive') + ')')
+# Or the cause is an action, whatever the symptom is called: "The 502s last week were down to the load balancer idle
+# timeout being shorter than the keep-alive" (dev set). / not: "The board is down to lint, build Windows, and
+# benchmark" (mise: what is left, no action).
+_ACTION_CAUSE = (r"|^(?!.*\b(?:" + either(_HEDGES) + r")\b)(?:the|our)\s+(?:[\w`'\".-]+\s+){1,4}(?:is|was|were|are)"
+                 r" (?:down to|caused by) (?:[\w`'().-]+\s+){1,4}(?!during\b|string\b|thing\b)[a-z]{3,}ing\b")
+CONCLUSIVE_RE += _ACTION_CAUSE
 _CONCLUSIVE_GATE = 'down caused due came stemmed traced causa'
 
 # labeled: an explicit label names the statement a lasting kind, in any voice: "Decision: the API gateway handles
@@ -521,6 +535,7 @@ CUES: tuple[Cue, ...] = (
     cue('narration', NARRATION_RE, ('i let we', *_ZH_NARRATION), PASSES),
     cue('status', STATUS_RE, (_STATUS_GATE, *_ZH_STATUS), PASSES),
     cue('deixis', DEIXIS_RE, (_DEIXIS_GATE, *_ZH_DEIXIS), PASSES),
+    cue('local', LOCAL_RE, (_LOCAL_GATE,), PASSES),
     cue('location', LOCATION_RE, (_DIGITS, '第'), PASSES),
     cue('count', COUNT_RE, (_DIGITS,), PASSES),
     cue('label', LABEL_RE, ('* : ：',), PASSES),
@@ -584,6 +599,7 @@ SAYS: dict[str, str] = {
     'narration': "narrates the agent's moves",
     'status': 'a status report',
     'deixis': 'points at this moment',
+    'local': "the agent's environment now",
     'location': 'a place in the code',
     'count': 'counts things in view',
     'label': 'a label',

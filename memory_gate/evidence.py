@@ -219,7 +219,8 @@ def features(sentence: str, ctx: Context) -> list[str]:
         # a root cause stated as found, a labeled rule: proposed like the user's, whoever says it
         voice = 'user'
     found = [voice, 'kind_' + ctx.kind]
-    if ctx.section:
+    # an approved decision scoped to the task at hand ("... unchanged in this PR") is a one-off
+    if ctx.section and not (ctx.section == 'decision_section' and 'one_off' in shown):
         found.append(ctx.section)
     found += form(sentence, shown, voice)
     if ctx.layout:
@@ -242,16 +243,24 @@ def form(sentence: str, shown: list[str], voice: str) -> list[str]:
     """The phrases, read for the form of the statement: scope in the user's voice (or an approved
     plan's), outside a question and a one-off ask, makes a standing rule ('standing'; the
     assistant's "never" describes the code in view, 'scope'); so does a rule with a generic subject.
-    Narration acting on a rule it cites is the agent's move ('cites_narration'), not the rule."""
+    Narration acting on a rule it cites is the agent's move ('cites_narration'), not the rule; the
+    agent's own environment ('local') is the assistant's moment, the user's "locally" a rule's
+    place."""
     if (
         voice in ('user', 'plan')
         and ('scope' in shown or 'generic_rule' in shown)
         and not {'ask', 'one_off'} & set(shown)
     ):
         shown = [n for n in shown if n != 'scope'] + ['standing']
+    if 'local' in shown and voice != 'assistant':  # "run the tests locally": where a rule applies
+        shown = [n for n in shown if n != 'local']
     if 'labeled' in shown:  # "Decision: ..." names a lasting kind: not a label of the moment
         shown = [n for n in shown if n != 'label']
-    if 'cites_rule' in shown and compiled(ACTING_RE).search(plain_quotes(sentence)):
+    # so is the agent's report of its own environment beside the rule ("`cross` isn't installed
+    # locally, but the repo already uses mise-managed tools")
+    if 'cites_rule' in shown and (
+        'local' in shown or compiled(ACTING_RE).search(plain_quotes(sentence))
+    ):
         shown = [n if n != 'cites_rule' else 'cites_narration' for n in shown]
     return shown
 

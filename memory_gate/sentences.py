@@ -24,9 +24,10 @@ SPLIT_RE = (
     r'(?<!\bcf\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bNo\.)[)"\'\]]*\s+'
     r'|(?<=[。！？；])\s*)'
 )
-# A leading list marker, heading, or quote marker is layout, not words.
-LEAD_MARK_RE = r'^(?:(?:[-*+•]|\d{1,3}[.)]|#{1,6}|>)\s+)+'
-MARK_CHARS = frozenset('-*+•#>0123456789')
+# A leading list marker, heading, or quote marker is layout, not words; a lettered item too ("a)
+# the action is read-only", a prompt pasted into real sessions; "b. Memory: ...").
+LEAD_MARK_RE = r'^(?:(?:[-*+•]|\d{1,3}[.)]|[a-h][.)]|#{1,6}|>)\s+)+'
+MARK_CHARS = frozenset('-*+•#>0123456789abcdefgh')
 LAYOUTS = {'#': 'heading', '>': 'quote'}
 
 

@@ -70,6 +70,15 @@ EXAMPLES = [
     ('anaphora', 'This repo uses pnpm workspaces.', False),
     ('conclusive', 'The outage was caused by a config push that set the pool to zero.', True),
     ('conclusive', 'The board is down to lint, build Windows, benchmark, and Cursor.', False),
+    # the cause an action, whatever the symptom is called (m-gemini, the assistant)
+    ('conclusive', 'The "glitching" is caused by the NVIDIA driver failing to properly resume.',
+     True),
+    ('conclusive', 'The blank page might be down to the proxy stripping the header.', False),
+    # the agent's own environment (mise, the assistant)
+    ('local', '`shellcheck` isn’t installed in this environment, so I’m sticking with the check.',
+     True),
+    ('local', 'Both fixes now pass locally, including the exact CI failure.', True),
+    ('local', 'The cache lives in the local directory.', False),
     ('musing', 'Maybe we could use Formik instead?', True),
     ('musing', 'We decided to use Postgres for all billing data.', False),
     ('one_off', 'for now just skip geocoding in tests', True),
@@ -128,6 +137,6 @@ def test_the_features_the_code_can_produce_are_the_declared_ones() -> None:
         ctx = evidence.Context(role, kind, layout, many, voice=voice, section=section,
                                **({flag: True} if flag else {}))
         produced.update(evidence.features(sentences[0], ctx))
-    for sentence in sentences:
-        produced.update(evidence.features(sentence, evidence.Context('user', 'decision')))
+    for sentence, role in itertools.product(sentences, ('user', 'assistant')):
+        produced.update(evidence.features(sentence, evidence.Context(role, 'decision')))
     assert produced == set(cues.FEATURES)

@@ -66,6 +66,8 @@ MUST_DROP = [
     'Line 2638: `resetStateRef.current()` — always clears the cache before reconnecting.',
     'The only unstable dep in the `useLayoutEffect` is `resetState`.',
     'All 1274 tests pass.',
+    # mise, dropped: the agent's own environment beside the rule it cites (cues.LOCAL_RE)
+    '`cross` isn’t installed locally, but the repo already uses mise-managed tools.',
 ]
 
 
@@ -112,6 +114,25 @@ def test_a_decisions_section_of_an_approved_plan_is_weighed_as_decisions() -> No
     assert [p.text for p in decided.proposed if 'decision_section' in names(p)] == items
     steps = run(('user', plan('Changes')), settings=Settings(threshold=0.0, max_add=100))
     assert all('decision_section' not in names(p) for p in steps.proposed)
+
+
+def test_a_memory_marker_after_a_lettered_item_marks_the_line() -> None:
+    said = 'b. Memory: the staging database is reset every night.'
+    assert texts(run(('user', 'Two notes.\n' + said))) == [said[3 + len('Memory: '):]]
+
+
+def test_an_approved_decision_scoped_to_the_task_at_hand_is_a_one_off() -> None:
+    """Under a plan's "## Decisions", an item bound to the task at hand (flutter-docker-image's
+    user: "Don't open upstream PR for now.") is weighed as the one-off it is, not as a decision;
+    context-evaluator's item beside it still is."""
+    plan = ('Implement the following plan:\n\n# Plan\n\n## Decisions\n\n'
+            "- Don't open upstream PR for now.\n"
+            '- Cursor is NOT added as an evaluation provider\n')
+    result = run(('user', plan), settings=Settings(threshold=0.0, max_add=100))
+    listed = {p.text: 'decision_section' in names(p) for p in result.proposed}
+    assert listed == {"Don't open upstream PR for now.": False,
+                      'Cursor is NOT added as an evaluation provider': True}
+    assert texts(run(('user', plan))) == ['Cursor is NOT added as an evaluation provider']
 
 
 @pytest.mark.parametrize('sentence', MUST_DROP)

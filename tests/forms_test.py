@@ -200,3 +200,12 @@ def test_a_long_turn_is_pasted_by_its_look_not_by_its_length() -> None:
     assert 'user' in said('\n'.join(TYPED)) and 'pasted' not in said('\n'.join(TYPED))
     pasted = said('## Review\n' + '\n'.join(TYPED))
     assert 'pasted' in pasted and 'user' not in pasted
+
+
+def test_the_users_locally_says_where_a_rule_applies_not_the_agents_environment() -> None:
+    """'local' is read in the assistant's voice only: the dev set's user rule "Retry webhook tests
+    locally with stripe-cli, not by hand." keeps its weight."""
+    said = 'Retry webhook tests locally with stripe-cli, not by hand.'  # sessions.txt, kept
+    assert 'local' not in names(said, 'user')
+    assert 'local' in names('Both fixes now pass locally, including the exact CI failure.',
+                            'assistant')  # mise

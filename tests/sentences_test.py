@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memory_gate.sentences import count_sentences, pieces, sanitize, split_sentences, strip_code
+from memory_gate.sentences import (
+    count_sentences,
+    marked_lines,
+    pieces,
+    sanitize,
+    split_sentences,
+    strip_code,
+)
 
 # The split as first written, with lookbehinds at every position (slow): pieces() must cut
 # exactly as it does.
@@ -98,3 +105,14 @@ def test_count_sentences_counts_what_split_yields(tokens: list[str]) -> None:
 def test_a_lone_surrogate_becomes_the_replacement_character(text: str, expected: str) -> None:
     assert sanitize(text) == expected
     sanitize(text).encode('utf-8')  # what is written and printed always encodes
+
+
+@pytest.mark.parametrize(('line', 'expected'), [
+    # a lettered item: the prompt pasted into real sessions
+    ('a) the action is read-only, doesn’t change state',
+     ('the action is read-only, doesn’t change state', 'item')),
+    ('b. Memory: staging is reset nightly', ('Memory: staging is reset nightly', 'item')),
+    ('as before', ('as before', '')),
+])
+def test_a_lettered_list_item_is_layout(line: str, expected: tuple[str, str]) -> None:
+    assert list(marked_lines(line)) == [expected]
