@@ -28,16 +28,22 @@ def report_withheld(result: Result) -> None:
     import shlex  # only when something was withheld: kept off every run's start-up
 
     for w in result.withheld:
-        err(f'{shown(w.source)}:{w.line}: withheld a proposal that looks like a {w.kind}')
+        err(f'{shown(w.source)}:{w.line}: withheld a proposal that looks like {a(w.kind)}')
 
     for source in dict.fromkeys(w.source for w in result.withheld):
         if source == '-':
-            scan = 'gitleaks stdin'
+            scrub, scan = 'memory-gate scrub FILE on the file it came from', 'gitleaks stdin'
         else:
             quoted = shlex.quote(source)
-            scan = f'gitleaks dir {quoted}, detect-secrets scan {quoted}'
-        err(f'{shown(source)}: the transcript itself holds that value: check it with a secret '
-            f'scanner before committing it ({scan})')
+            scrub, scan = f'memory-gate scrub {quoted}', f'gitleaks dir {quoted}'
+        err(f'{shown(source)}: the transcript itself holds that value: {scrub} redacts it where '
+            f'the transcript scan finds it (a secret scanner for the rest: {scan}); rotate it if '
+            'it is real')
+
+
+def a(kind: str) -> str:
+    """The kind with its article: an AWS access key id, an npm token, a GitHub token."""
+    return f'an {kind}' if kind[:1].lower() in 'aeio' or kind.startswith('npm') else f'a {kind}'
 
 
 def unread_problems(result: Result) -> list[str]:

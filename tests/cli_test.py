@@ -258,7 +258,7 @@ def test_secret_is_withheld_everywhere_and_reported_without_echo(tmp_path: Path)
     for args in ([], ['--json'], ['--stats']):
         done = build(tmp_path, 't.jsonl', *args)
         assert key not in done.stdout + done.stderr
-        assert 't.jsonl:2: withheld a proposal that looks like a AWS access key id' in done.stderr
+        assert 't.jsonl:2: withheld a proposal that looks like an AWS access key id' in done.stderr
         assert 'Never push directly to main.' in done.stdout + done.stderr
     assert json.loads(build(tmp_path, 't.jsonl', '--json').stdout)['stats']['withheld_secret'] == 1
 

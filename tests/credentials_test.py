@@ -38,6 +38,7 @@ from memory_gate.passwords import BARE_RE, BARE_STARTS, PASSWORD_RE, PASSWORD_ST
 from memory_gate.pipeline import build
 from memory_gate.proposals import Entry
 from memory_gate.records import Result, Settings, Transcript
+from memory_gate.report import a
 from memory_gate.rewrite import rewrite
 from memory_gate.sentences import printable
 from tests.conftest import git, run, say, write_jsonl
@@ -306,10 +307,10 @@ def test_no_secret_reaches_any_output_and_the_report_points_to_a_scanner(repo: P
     printed += (repo / 't.jsonl.memory.diff').read_text(encoding='utf-8')
     assert '+- Never push directly to main.' in printed
     assert not [v for _, v, _ in cases if v in printed]
-    assert 't.jsonl:1: withheld a proposal that looks like a AWS access key id' in hook.stderr
-    assert ("t.jsonl: the transcript itself holds that value: check it with a secret scanner "
-            "before committing it (gitleaks dir t.jsonl, detect-secrets scan t.jsonl)"
-            ) in hook.stderr
+    assert 't.jsonl:1: withheld a proposal that looks like an AWS access key id' in hook.stderr
+    assert ('t.jsonl: the transcript itself holds that value: memory-gate scrub t.jsonl redacts it '
+            'where the transcript scan finds it (a secret scanner for the rest: gitleaks dir '
+            't.jsonl); rotate it if it is real') in hook.stderr
     stats = json.loads(outputs[1].stdout)['stats']
     by_kind = sum(v for k, v in stats.items() if k.startswith('withheld_secret:'))
     assert stats['withheld_secret'] == len(cases) == by_kind
@@ -342,14 +343,15 @@ def test_a_reworded_bullet_never_carries_a_secret_into_a_proposal() -> None:
     assert key not in bullet_line(every[0])
 
 
-def test_a_transcript_on_stdin_is_pointed_to_gitleaks_stdin(tmp_path: Path) -> None:
+def test_a_transcript_on_stdin_is_pointed_to_scrub_and_gitleaks_stdin(tmp_path: Path) -> None:
     key = 'AKIA' + 'EXAMPLE0EXAMPLE1'
     text = f'From now on the deploy always uses {key} and never rotates it.'
     line = json.dumps(say('user', text))
     done = run(tmp_path, 'build', '-', stdin=(line + '\n').encode())
-    assert "-:1: withheld a proposal that looks like a AWS access key id" in done.stderr
-    assert ('-: the transcript itself holds that value: check it with a secret scanner '
-            'before committing it (gitleaks stdin)') in done.stderr
+    assert "-:1: withheld a proposal that looks like an AWS access key id" in done.stderr
+    assert ('-: the transcript itself holds that value: memory-gate scrub FILE on the file it '
+            'came from redacts it where the transcript scan finds it (a secret scanner for the '
+            'rest: gitleaks stdin); rotate it if it is real') in done.stderr
 
 
 ANCHORED = [*P.STARTS.items(), (PASSWORD_RE, PASSWORD_STARTS), (BARE_RE, BARE_STARTS)]
@@ -374,3 +376,9 @@ def test_anchored_finditer_finds_what_re_finditer_finds(text: str) -> None:
     for pattern, starts in ANCHORED:
         ours = [(m.span(), m.groupdict()) for m in anchored.finditer(pattern, text, low, starts)]
         assert ours == [(m.span(), m.groupdict()) for m in re.finditer(pattern, text)], pattern
+
+
+def test_each_kind_is_named_with_its_article() -> None:
+    kinds = ('AWS access key id', 'npm token', 'OpenAI API key', 'age secret key',
+             'authorization header', 'GitHub token', 'JWT', 'password', 'Hugging Face token')
+    assert [a(kind).split()[0] for kind in kinds] == [*'an an an an an a a a a'.split()]
