@@ -37,6 +37,7 @@ from memory_gate.cues import (
     UNFOLDED_RE,
     WHY_SECTION_RE,
 )
+from memory_gate.prefilter import possible
 from memory_gate.records import Feature
 from memory_gate.sentences import compiled, holds, plain_quotes
 
@@ -62,11 +63,12 @@ def phrases(sentence: str) -> list[str]:
     wide = not sentence.isascii()
     if wide and compiled(UNFOLDED_RE).search(sentence):
         return [name for name, pattern in PHRASE_FEATURES if re.search(pattern, sentence)]
-    tokens = set(compiled(TOKEN_RE).findall(sentence.lower()))
+    low = sentence.lower()
+    tokens = set(compiled(TOKEN_RE).findall(low))
     return [name for name, pattern in PHRASE_FEATURES
             if (not GATES[name].isdisjoint(tokens)
                 or wide and any(map(sentence.__contains__, CJK_GATES[name])))
-            and compiled(pattern).search(sentence)]
+            and (wide or possible(pattern, low)) and compiled(pattern).search(sentence)]
 
 
 def section(heading: str, approved: bool = True) -> str:
@@ -190,7 +192,8 @@ def looks_pasted(pieces: Sequence[tuple[str, str, bool]]) -> bool:
 def has_furniture(pieces: Sequence[tuple[str, str, bool]]) -> bool:
     """A turn of any length is pasted when it carries a review bot's furniture or a terminal UI's
     frame."""
-    return any(compiled(FURNITURE_RE).search(sentence) for sentence, _, _ in pieces)
+    return any((not sentence.isascii() or possible(FURNITURE_RE, sentence.lower()))
+               and compiled(FURNITURE_RE).search(sentence) for sentence, _, _ in pieces)
 
 
 def label(line: str) -> str:

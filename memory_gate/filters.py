@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from memory_gate import patterns
 from memory_gate.patterns import Rule
+from memory_gate.prefilter import possible
 from memory_gate.records import MAX_LENGTH, MIN_LENGTH  # the length gates' defaults
 from memory_gate.screen import Screen
 from memory_gate.sentences import compiled, holds, plain_quotes
@@ -136,9 +137,10 @@ class Judge:
         sentence = plain_quotes(sentence)
         low = sentence.lower()
         mask = self.screen.rules(low)
+        ascii = sentence.isascii()  # then the pattern's own literals are checked first (prefilter)
         while mask:
             r = self.signal[(mask & -mask).bit_length() - 1]
-            if gated(r, low) and fires(r, sentence):
+            if gated(r, low) and (not ascii or possible(r.pattern, low)) and fires(r, sentence):
                 return r
             mask &= mask - 1
         return None
@@ -146,8 +148,9 @@ class Judge:
     def noise_reason(self, sentence: str) -> str | None:
         sentence = plain_quotes(sentence)
         low = sentence.lower()
+        ascii = sentence.isascii()
         for r in self.noise:
-            if gated(r, low) and fires(r, sentence):
+            if gated(r, low) and (not ascii or possible(r.pattern, low)) and fires(r, sentence):
                 return r.name
         return 'code' if is_code(sentence) else None
 

@@ -65,6 +65,17 @@ class Screen:
                 if w.strip():
                     self.add(w, bit << self.size)
         self.words: dict[str, int] = {}
+        # The pieces that must start or end a word, by that character: a word is looked up only at
+        # the lengths of pieces that begin (end) with its own first (last) character.
+        self.whole = self.ends.get((True, 0), {})
+        self.by_first: dict[str, list[tuple[int, dict[str, int]]]] = defaultdict(list)
+        self.by_last: dict[str, list[tuple[int, dict[str, int]]]] = defaultdict(list)
+        for (at_start, size), texts in self.ends.items():
+            if size:
+                index = self.by_first if at_start else self.by_last
+                for char in {text[0] if at_start else text[-1] for text in texts}:
+                    index[char].append((size, texts))
+        self.firsts = frozenset(self.inside)
 
     def add(self, gate_word: str, bit: int) -> None:
         text, at_start, at_end = piece(gate_word)
@@ -77,11 +88,13 @@ class Screen:
 
     def word(self, word: str) -> int:
         """The rules one word (lowered, no spaces) may open."""
-        found = 0
-        for (at_start, size), texts in self.ends.items():
-            found |= texts.get(word if not size else word[:size] if at_start else word[-size:], 0)
+        found = self.whole.get(word, 0)
+        for size, texts in self.by_first.get(word[0], ()):
+            found |= texts.get(word[:size], 0)
+        for size, texts in self.by_last.get(word[-1], ()):
+            found |= texts.get(word[-size:], 0)
         # only the pieces that start with one of the word's characters
-        for first in self.inside.keys() & set(word):
+        for first in self.firsts.intersection(word):
             for text, bit in self.inside[first]:
                 if text in word:
                     found |= bit
