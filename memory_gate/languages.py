@@ -50,6 +50,9 @@ PT = Language(
     convention=(
         'a partir de agora', 'daqui para frente', 'daqui pra frente', 'de agora em diante',
         'por padrão', 'toda vez que', 'sempre que', 'nossa convenção', 'por convenção',
+        # how things are kept, as English "Timestamps are stored in UTC" (patterns' passive_norm)
+        'são gravados', 'são gravadas', 'são armazenados', 'são armazenadas', 'são salvos',
+        'são salvas', 'é gravado', 'é armazenado',
     ),
     root_cause=(
         'a causa raiz', 'a causa foi', 'a causa é', 'causado por', 'causada por', 'o problema era',
@@ -82,6 +85,7 @@ ES = Language(
     convention=(
         'a partir de ahora', 'de ahora en adelante', 'por defecto', 'cada vez que', 'siempre que',
         'nuestra convención', 'por convención',
+        'se guardan', 'se almacenan', 'se guardan en', 'se almacena', 'son guardados',
     ),
     root_cause=(
         'la causa raíz', 'la causa fue', 'la causa es', 'causado por', 'causada por',
@@ -116,7 +120,7 @@ JA = Language(
     ),
     convention=(
         '今後は', '今後、', '今後も', '以降は', '毎回', 'に統一', '規約', 'ルールとして',
-        'デフォルトで', '常に',
+        'デフォルトで', '常に', 'で保存します', 'で保存する',
     ),
     root_cause=('原因は', 'が原因', '根本原因', 'のせいで', 'によるもの', 'ためです'),
     preference=('の方が好き', 'の方がいい', 'が好みです', '好みです', 'たくない'),
@@ -136,7 +140,10 @@ KO = Language(
     constraint=(
         '반드시', '절대', '금지', '하지 마세요', '하지 마', '하면 안 됩니다', '안 됩니다', '필수',
     ),
-    convention=('앞으로', '매번', '기본적으로', '규칙', '컨벤션', '으로 통일', '로 통일'),
+    convention=(
+        '앞으로', '매번', '기본적으로', '규칙', '컨벤션', '으로 통일', '로 통일', '로 저장합니다',
+        '으로 저장합니다',
+    ),
     root_cause=('원인은', '때문이었', '때문입니다', '로 인해', '근본 원인'),
     preference=(
         '선호합니다', '선호해', '선호한다', '더 좋아합니다', '편이 좋습니다', '원하지 않습니다',

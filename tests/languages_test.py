@@ -89,6 +89,12 @@ FAMILIES = [
     ('pt_preference', 'Não quero dois bancos de dados no mesmo serviço.', True),
     ('es_preference', 'No quiero mocks en los tests de integración.', True),
     ('ja_preference', 'まだv1リリースしたくないんだけど', True),  # repiq, kept
+    # how things are kept, as English "Timestamps are stored in UTC" (passive_norm)
+    ('pt_convention', 'Os valores são armazenados em centavos, nunca em float.', True),
+    ('pt_convention', 'Os valores foram corrigidos ontem.', False),
+    ('es_convention', 'Las fechas se guardan en UTC en la base.', True),
+    ('ja_convention', '日時は UTC で保存します。', True),
+    ('ko_convention', '시간은 UTC로 저장합니다.', True),
     # English around it: whole words only
     ('pt_constraint', 'There are no uses of sempreviva here.', False),
     ('es_decision', 'The decidimosaurus is a fake word.', False),
