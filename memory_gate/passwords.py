@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterator
 
 from memory_gate import anchored
-from memory_gate import credential_patterns as P
 from memory_gate.long_text import lowered
+from memory_gate.values import is_name, word_kind
 
 # Words that name a password, in the languages memory-gate reads. Catch: password, passcode,
 # PIN (capitals), contraseña, パスワード, 密码; not: pin (the verb: "pin the version"), bypass,
@@ -156,23 +156,6 @@ def mixed(value: str) -> bool:
     return (len(value) >= 6 and any(c.isalpha() for c in value)
             and any(c.isdigit() for c in value) and value.lower() not in NOT_A_VALUE
             and not re.fullmatch(r'(?i)v?\d+(?:\.\d+)+\S*', value) and not is_name(value))
-
-
-def is_name(value: str) -> bool:
-    """An identifier (user_id2, HttpClientV2), as credentials.is_identifier tells, or a path or a
-    dotted name."""
-    if '/' in value:
-        return True
-    if re.fullmatch(r'[\w-]+(?:\.[\w-]+)+', value) and not any(c.isupper() for c in value):
-        return True
-    if re.fullmatch(P.IDENTIFIER_RE, value) is None:
-        return False
-    return all(len(re.findall(r'\d+', part)) <= 2 for part in re.split(r'[._/-]+', value))
-
-
-def word_kind(word: str) -> str:
-    word = word.lower()
-    return 'token' if 'token' in word else 'secret key' if 'key' in word else 'secret'
 
 
 def by_pair(text: str) -> Iterator[tuple[str, int, int]]:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from memory_gate import credential_patterns as P
 from memory_gate import credentials as C
+from memory_gate.values import is_path, is_scrambled, is_version
 
 # The randomness layer is for proposals only: tool output is full of hashes.
 LAYERS = (C.by_shape, C.in_address, C.by_context, C.by_password, C.by_signing)
@@ -126,13 +127,13 @@ def plausible(text: str, span: Span) -> bool:
             return len(value) >= 6
         if re.fullmatch(r'[a-z]+(?:[- ][a-z]+){2,}', value):
             return True
-    elif C.is_path(value) or C.is_version(value) or value.isdigit() or len(value) < 8:
+    elif is_path(value) or is_version(value) or value.isdigit() or len(value) < 8:
         return False
     has_alpha = any(c.isalpha() for c in value)
     if span.kind == 'authorization header':
         cased = not (value.islower() or value.isupper())
         return len(value) >= 12 and value.strip('=').isalnum() and (cased or not value.isalpha())
-    mixed = any(c.isdigit() or c in '!@#$%^&*+=~' for c in value) or C.is_scrambled(value)
+    mixed = any(c.isdigit() or c in '!@#$%^&*+=~' for c in value) or is_scrambled(value)
     return len(value) >= 6 and has_alpha and mixed
 
 

@@ -1,0 +1,32 @@
+from __future__ import annotations
+
+import pytest
+
+from memory_gate.values import is_identifier, is_name, is_path, is_placeholder, word_kind
+
+
+@pytest.mark.parametrize('value', [
+    '${VAR}', '$VAR', '%VAR%', '<token>', '{{ secret }}', 'xxxxxxxx', '****', 'changeme',
+    'your-token-here', 'REDACTED', 'sk-xxxxxxxxxxxxxxxxxxxxxxxx',
+])
+def test_placeholders(value: str) -> None:
+    assert is_placeholder(value)
+
+
+def test_paths_and_identifiers() -> None:
+    paths = ['/etc/hosts', 'src/app/main.py', '~/.ssh/config', './bin/run', 'docs/api/v2']
+    assert all(map(is_path, paths))
+    names = ['handleUserLogin2', 'getHTTPResponse', 'x86_64-unknown-linux-gnu', 'MY_API_TOKEN']
+    assert all(map(is_identifier, names))
+    assert not is_identifier('Xk9pQ2mZ7vR4tL8wB3nC6yD')
+
+
+def test_a_name_is_an_identifier_a_path_or_a_dotted_name() -> None:
+    assert all(map(is_name, ['user_id2', 'HttpClientV2', 'src/app', 'os.environ']))
+    assert not any(map(is_name, ['Xk9pQ2mZ7vR4tL8wB3nC6yD', 'Pa(ss)=w0rd9']))
+
+
+def test_the_word_before_a_value_names_its_kind() -> None:
+    words = ['password', 'pwd', 'api_key', 'auth token', 'secret', '令牌', '密钥']
+    assert [word_kind(w) for w in words] == [
+        'password', 'password', 'secret key', 'token', 'secret', 'token', 'secret key']
