@@ -66,11 +66,13 @@ SHAPE_RES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ('Doppler token', ('dp.',),
      r'\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{30,}'),
     # [telegram-bot-api-token], telegram_token.py. Catch 123456789:AA + 33; not 10:30 or 12:45:00.
+    # It and Discord's begin with the character, then look behind for the word boundary (\b first
+    # leaves re no first character to skip to, so it tried every position of nearly every text).
     ('Telegram bot token', (':',),
-     r'\b\d{8,10}:[\w-]{35}(?![\w-])'),
+     r'\d(?<!\w\d)\d{7,9}:[\w-]{35}(?![\w-])'),
     # discord.py (bot token: id . timestamp . hmac). Catch M + 23 . 6 . 27; not Mr.Smith.
     ('Discord token', ('.',),
-     r'\b[MNO][\w-]{23,25}\.[\w-]{6}\.[\w-]{27,38}\b'),
+     r'[MNO](?<!\w[MNO])[\w-]{23,25}\.[\w-]{6}\.[\w-]{27,38}\b'),
     # azure_storage_key.py, [azure-ad-client-secret]. Catch AccountKey=<base64>; not AccountKey=; alone.
     ('Azure storage key', ('AccountKey', 'SharedAccessKey'),
      r'\b(?:AccountKey|SharedAccessKey)\s*=\s*(?P<value>[A-Za-z0-9+/]{20,}={0,2})'),

@@ -363,3 +363,22 @@ def test_each_kind_is_named_with_its_article() -> None:
     kinds = ('AWS access key id', 'npm token', 'OpenAI API key', 'age secret key',
              'authorization header', 'GitHub token', 'JWT', 'password', 'Hugging Face token')
     assert [a(kind).split()[0] for kind in kinds] == [*'an an an an an a a a a'.split()]
+
+
+BOUNDARY_FIRST = {  # the Telegram and Discord shapes as their rule sets write them, \b first
+    'Telegram bot token': r'\b\d{8,10}:[\w-]{35}(?![\w-])',
+    'Discord token': r'\b[MNO][\w-]{23,25}\.[\w-]{6}\.[\w-]{27,38}\b',
+}
+SHAPE_PARTS = st.sampled_from(['1234', '5', '٣', ':', 'AA', 'x' * 12, 'M', 'N', 'a', '-', '_',
+                               '.', ' ', 'é', 'MTk4', 'Xk9pQ2', 'x' * 30])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(SHAPE_PARTS, max_size=20).map(''.join))
+@example('x123456789:' + 'A' * 35 + ' 123456789:' + 'A' * 35)
+@example('M' + 'x' * 23 + '.abcdef.' + 'y' * 27 + ' aM' + 'x' * 23 + '.abcdef.' + 'y' * 27)
+def test_shapes_that_look_behind_for_their_boundary_match_as_written(text: str) -> None:
+    for kind, _, pattern in P.SHAPE_RES:
+        if kind in BOUNDARY_FIRST:
+            ours = [m.span() for m in re.finditer(pattern, text)]
+            assert ours == [m.span() for m in re.finditer(BOUNDARY_FIRST[kind], text)], kind
