@@ -24,6 +24,9 @@ SPLIT_RE = (
     r'(?<!\bcf\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bNo\.)[)"\'\]]*\s+'
     r'|(?<=[。！？；])\s*)'
 )
+# An inline code span on one line (`...`, ``...``): no sentence ends inside one. Must catch:
+# 'takes `SELECT ... FOR UPDATE` on the row' (one sentence); must not: a lone backtick.
+SPAN_RE = r'(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)'
 # A leading list marker, heading, or quote marker is layout, not words; a lettered item too ("a)
 # the action is read-only", a prompt pasted into real sessions; "b. Memory: ...").
 LEAD_MARK_RE = r'^(?:(?:[-*+•]|\d{1,3}[.)]|[a-h][.)]|#{1,6}|>)\s+)+'
@@ -64,10 +67,19 @@ def pieces(line: str) -> Iterator[str]:
     """The line cut after each sentence end, the space after it dropped (what re.split would
     give)."""
     start = 0
-    for end in compiled(SPLIT_RE).finditer(line):
+    for end in ends(line):
         yield line[start: end.start() + 1]
         start = end.end()
     yield line[start:]
+
+
+def ends(line: str) -> Iterator[re.Match[str]]:
+    """The sentence ends of a line, none inside an inline code span."""
+    found = compiled(SPLIT_RE).finditer(line)
+    if '`' not in line:
+        return found
+    spans = [m.span() for m in compiled(SPAN_RE).finditer(line)]
+    return (e for e in found if not any(a < e.start() < b for a, b in spans))
 
 
 def marked_lines(text: str) -> Iterator[tuple[str, str]]:
@@ -109,7 +121,11 @@ def count_sentences(text: str) -> int:
     """len(list(split_sentences(text))), without building the sentences."""
     count = 0
     for line, _ in marked_lines(text):
-        parts = compiled(SPLIT_RE).split(line)  # a line is stripped: only the last can be empty
+        if '`' in line:  # a line is stripped: only the last piece can be empty
+            found = list(ends(line))
+            count += len(found) + 1 - bool(found and found[-1].end() == len(line))
+            continue
+        parts = compiled(SPLIT_RE).split(line)
         count += len(parts) - (not parts[-1])
     return count
 
