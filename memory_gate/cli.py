@@ -9,7 +9,7 @@ import io
 import sys
 from collections.abc import Sequence
 
-from memory_gate import __version__, color, config, files, options, usage
+from memory_gate import color, config, files, options, usage
 from memory_gate.commands import BY_NAME, COMMANDS
 from memory_gate.records import Settings
 from memory_gate.report import err
@@ -17,12 +17,27 @@ from memory_gate.report import err
 DESCRIPTION = 'Propose memory bullets from agent transcripts, for review.'
 
 
+class Version(argparse.Action):
+    """--version: the version and its source's identity, read only when asked (version.py)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from memory_gate.version import version_line
+
+        print(version_line())
+        parser.exit()
+
+
 def parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line. With `command` one of COMMANDS, only its sub-parser is built, and only
     it gets its settings: argparse's help machinery is most of start-up."""
     p = argparse.ArgumentParser(prog='memory-gate', description=DESCRIPTION,
                                 formatter_class=usage.Formatter)
-    p.add_argument('-V', '--version', action='version', version=f'%(prog)s {__version__}')
+    p.add_argument('-V', '--version', action=Version, help="show program's version number and exit")
     one = command in BY_NAME  # the usage line is the same either way: argparse prints it on errors
     metavar = '{' + ','.join(c.name for c in COMMANDS) + '}' if one else None
     sub = p.add_subparsers(dest='command', required=True, metavar=metavar)

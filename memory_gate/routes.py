@@ -98,18 +98,19 @@ def decline_hook(root: str, path: str) -> str:
 
 
 def is_this_version(program: str) -> bool:
-    """Whether `program --version` is this memory-gate's version (an old install on PATH would
-    review with other rules)."""
+    """Whether `program --version` prints this memory-gate's version line, its source's identity
+    included: another install of the same version number (another commit, a local edit) would
+    review with other rules and number the bullets otherwise."""
     import subprocess
 
-    from memory_gate import __version__
+    from memory_gate.version import version_line
 
     try:
         done = subprocess.run((program, '--version'), capture_output=True, text=True,
                               timeout=30, check=False)
-    except (OSError, subprocess.SubprocessError):
+    except (OSError, subprocess.SubprocessError, ValueError):
         return False
-    return done.stdout.strip() == f'memory-gate {__version__}'
+    return done.returncode == 0 and done.stdout.splitlines()[:1] == [version_line()]
 
 
 def install_spec(root: str) -> str | None:

@@ -330,9 +330,11 @@ def test_modules_import_downward_only():
 @pytest.mark.parametrize('flag', ['--version', '-V'])
 def test_version(tmp_path: Path, flag: str) -> None:
     from memory_gate import __version__
+    from memory_gate.version import source_id
 
     done = run(tmp_path, flag)
-    assert (done.returncode, done.stdout, done.stderr) == (0, f'memory-gate {__version__}\n', '')
+    line = f'memory-gate {__version__} (source {source_id()})\n'
+    assert (done.returncode, done.stdout, done.stderr) == (0, line, '')
 
 
 def test_one_version_string() -> None:

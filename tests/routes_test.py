@@ -1,17 +1,20 @@
 """Which commands the hook and review print for this user to type."""
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
-from memory_gate import __version__
-from memory_gate.routes import DECLINE_HOOK, Routes, routes
+from memory_gate.routes import DECLINE_HOOK, Routes, is_this_version, routes
+from memory_gate.version import version_line
 
 
 def test_routes_look_past_the_hooks_own_environment(tmp_path: Path) -> None:
     own, users = tmp_path / 'hook-env' / 'bin', tmp_path / 'user-bin'
     for folder in (own, users):
         folder.mkdir(parents=True)
-        (folder / 'memory-gate').write_text(f'#!/bin/sh\necho memory-gate {__version__}\n')
+        (folder / 'memory-gate').write_text(f'#!/bin/sh\necho "{version_line()}"\n')
         (folder / 'memory-gate').chmod(0o755)
     python, root = str(own / 'python'), str(tmp_path)
     inside = {'PATH': f'{own}:/usr/bin', 'PRE_COMMIT': '1'}
@@ -53,6 +56,34 @@ def test_an_old_memory_gate_on_path_is_not_offered(tmp_path: Path) -> None:
     python = str(tmp_path / 'env' / 'bin' / 'python')
     got = routes({'PATH': str(tmp_path / 'bin')}, python, str(tmp_path))
     assert got.review != 'memory-gate review'
+
+
+def test_the_same_version_number_from_other_source_is_not_offered(tmp_path: Path) -> None:
+    """Every commit before a release is 0.1.0: `memory-gate 0.1.0` on PATH, installed from
+    another commit, was offered, and reviewed with that commit's rules. A real copy of this
+    package is this version; the same copy with one module changed is not."""
+    package = Path(__file__).resolve().parent.parent / 'memory_gate'
+    for name in ('same', 'edited'):
+        shutil.copytree(package, tmp_path / name / 'memory_gate',
+                        ignore=shutil.ignore_patterns('__pycache__'))
+        program = tmp_path / name / 'memory-gate'
+        program.write_text(f'#!/bin/sh\ncd {tmp_path / name} && exec {sys.executable} '
+                           '-m memory_gate "$@"\n')
+        program.chmod(0o755)
+    with (tmp_path / 'edited' / 'memory_gate' / 'weights.py').open('a') as f:
+        f.write('# another commit\n')
+    assert is_this_version(str(tmp_path / 'same' / 'memory-gate'))
+    edited = str(tmp_path / 'edited' / 'memory-gate')
+    assert subprocess.run((edited, '--version'), capture_output=True, text=True,
+                          check=True).stdout.startswith(version_line().split(' (')[0] + ' (')
+    assert not is_this_version(edited)
+    old = tmp_path / 'bin' / 'memory-gate'  # what --version printed before it named its source
+    old.parent.mkdir()
+    old.write_text(f'#!/bin/sh\necho "{version_line().split(" (")[0]}"\n')
+    old.chmod(0o755)
+    assert not is_this_version(str(old))
+    python = str(tmp_path / 'env' / 'bin' / 'python')
+    assert routes({'PATH': str(old.parent)}, python, str(tmp_path)).review != 'memory-gate review'
 
 
 def test_without_memory_gate_on_path_the_route_installs_it_never_a_cache_path(
@@ -102,7 +133,7 @@ def test_without_pipx_the_route_installs_into_a_virtual_environment(tmp_path: Pa
         f'pipx install --force {mg} && memory-gate review')
     installed = tmp_path / 'home' / '.memory-gate' / 'bin'  # the route was taken once
     installed.mkdir(parents=True)
-    (installed / 'memory-gate').write_text(f'#!/bin/sh\necho memory-gate {__version__}\n')
+    (installed / 'memory-gate').write_text(f'#!/bin/sh\necho "{version_line()}"\n')
     (installed / 'memory-gate').chmod(0o755)
     assert routes(bare, python, str(tmp_path)) == Routes(
         '~/.memory-gate/bin/memory-gate review', '~/.memory-gate/bin/memory-gate decline --pending')
