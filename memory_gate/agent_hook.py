@@ -20,6 +20,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from memory_gate import repo
 from memory_gate.formats.messages import ASK_OPENING
 from memory_gate.records import Settings
 from memory_gate.session_work import should_ask, work_since_ask
@@ -97,12 +98,12 @@ def act(event_name: str | None, stdin: str, settings: Settings) -> None:
     if name in ('stop', 'afteragent', 'agentstop'):  # not a sub-agent's stop: it is not the session
         sys.stdout.write(stop(event, settings.ask_after_prompts, settings.ask_after_tools))
     elif name in ('session-end', 'sessionend'):
-        from memory_gate import copies, files
+        from memory_gate import copies
 
         path = field(event, 'transcript_path', 'transcriptPath')
         if not isinstance(path, str) or not path:
             raise HookError('the event names no transcript_path')
-        root = files.repo_root() or '.'
+        root = repo.repo_root() or '.'
         session = copies.session_of(os.path.expanduser(path), root)
         for done in copies.collect(root, [session], settings, False, False):
             if isinstance(done, copies.CollectError):

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import NamedTuple, TextIO
 
-from memory_gate import color, files, ledger, scan
+from memory_gate import color, files, ledger, repo, scan
 from memory_gate.credentials import redact
 from memory_gate.diff import render
 from memory_gate.files import InputError, memory_target, read_memory, transcripts
@@ -113,7 +113,7 @@ def since_states(args: argparse.Namespace, settings: Settings) -> Judged | None:
         return Judged({}, {}, [])
     from memory_gate import history  # only with --since: kept off every build's start-up
 
-    root = files.repo_root() or '.'
+    root = repo.repo_root() or '.'
     found = history.since(root, [args.since], args.transcripts)
     if found is None:
         return None

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
-from memory_gate import earlier, files, leftover, proposals
+from memory_gate import earlier, files, leftover, proposals, repo
 from memory_gate.diff import Tail, applied_tail, render_tail
 from memory_gate.files import InputError
 from memory_gate.memory import identity
@@ -48,7 +48,7 @@ def on_disk(root: str, rel: str, tracked: Collection[str], batch: Collection[str
     in this run's `batch`, in path order."""
     found = []
     for path in proposals.pending(root):
-        name = files.rel(path, root)
+        name = repo.rel(path, root)
         text = proposals.read_ours(path)
         if text is None or name in tracked or name[: -len(SUFFIX)] in batch:
             continue
@@ -94,7 +94,7 @@ def propose(run: Run, state: Tail, groups: dict[str, list[Proposal]], links: Seq
     """Walk the chain in path order, writing this run's proposals and renewing those left from
     earlier commits; (those written, the chain's steps that add bullets, the memory file once
     all are applied). A transcript whose proposal cannot be written goes to `failed`."""
-    mine = {files.rel(os.path.abspath(s + SUFFIX), run.root): s for s in groups}
+    mine = {repo.rel(os.path.abspath(s + SUFFIX), run.root): s for s in groups}
     others = {link.target: link for link in links}
     written: list[Written] = []
     order: list[Step] = []
@@ -163,7 +163,7 @@ def chain_link(run: Run, state: Tail, link: Link, chained: set[str], previous: s
     path = os.path.join(run.root, link.target)
     try:
         if new is None:
-            files.remove_untracked(path, run.root, run.tracked)
+            repo.remove_untracked(path, run.root, run.tracked)
             return []
         if new != link.text:
             files.write_new(path, new, MARK)
@@ -183,7 +183,7 @@ def write_mine(run: Run, state: Tail, source: str, found: list[Proposal], previo
     kept = earlier.reworded(target, run.root, run.tracked, found, run.settled)
     if not found and not kept:
         if is_ours(target):  # stale: everything it proposed is now in memory or declined
-            files.remove_untracked(target, run.root, run.tracked)
+            repo.remove_untracked(target, run.root, run.tracked)
         return None
     listed = kept + [entry(p) for p in in_diff]
     listed += [entry(p, HELD) for p in found[settings.max_add:]]

@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from memory_gate.files import git
+from memory_gate.repo import git
 from memory_gate.stores import Session
 
 REFS = (

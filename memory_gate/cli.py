@@ -9,7 +9,7 @@ import io
 import sys
 from collections.abc import Sequence
 
-from memory_gate import color, config, files, options, usage
+from memory_gate import color, config, options, repo, usage
 from memory_gate.commands import BY_NAME, COMMANDS
 from memory_gate.records import Settings
 from memory_gate.report import err
@@ -72,7 +72,7 @@ def dispatch(argv: Sequence[str] | None) -> int:
     if not command.options:
         return command.run(args, Settings())
     try:
-        root = files.repo_root() or '.'
+        root = repo.repo_root() or '.'
         settings = config.settings_from(args, config.load_pyproject(root), root)
     except config.ConfigError as exc:
         err(str(exc))

@@ -22,7 +22,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     from memory_gate import copies
-    from memory_gate.files import repo_root
+    from memory_gate.repo import repo_root
     from memory_gate.report import err
 
     root = repo_root()

@@ -82,7 +82,7 @@ def said_document(data: bytes) -> bytes:
 
 def source_bytes(root: str, session: stores.Session) -> bytes:
     if session.via == 'entire':
-        from memory_gate.files import git
+        from memory_gate.repo import git
 
         data = git(root, 'show', session.source)
         if data is None:

@@ -6,11 +6,12 @@ import argparse
 import os
 from collections.abc import Sequence
 
-from memory_gate import files, ledger, proposals
-from memory_gate.files import InputError, read_memory, tracked_files
+from memory_gate import files, ledger, proposals, repo
+from memory_gate.files import InputError, read_memory
 from memory_gate.memory import identity, known_identities
 from memory_gate.proposals import MARK, memory_of, pending_bullets, shell
 from memory_gate.records import Settings
+from memory_gate.repo import tracked_files
 from memory_gate.report import err
 from memory_gate.sentences import printable
 
@@ -36,7 +37,7 @@ def read_proposal(path: str, root: str) -> list[str]:
     try:
         known = known_identities(read_memory(memory) or '')
     except InputError as exc:
-        raise InputError(str(exc), files.rel(memory, root)) from None  # name the memory file
+        raise InputError(str(exc), repo.rel(memory, root)) from None  # name the memory file
 
     return [b for b in pending_bullets(text) if identity(b) not in known]
 
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bool = False) -> int:
-    root = files.repo_root() or '.'
+    root = repo.repo_root() or '.'
     paths = list(paths)
     if pending:
         paths += proposals.pending(root)
@@ -76,13 +77,13 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bo
             return 2
         if edited:
             staged = 'edited'
-        elif add and files.git(root, 'add', '--', os.path.abspath(settings.ledger)) is None:
+        elif add and repo.git(root, 'add', '--', os.path.abspath(settings.ledger)) is None:
             err(f'{settings.ledger}: git add failed; add it yourself')
         elif add:
             staged = 'yes'
     tracked = tracked_files(root)
     for path in done:  # only once the ledger holds their bullets
-        files.remove_untracked(path, root, tracked)
+        repo.remove_untracked(path, root, tracked)
     if done:  # what the proposals held; a file that was none is named above, and only there
         report(declined, settings.ledger, staged)
     return status
@@ -90,10 +91,10 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bo
 
 def has_unstaged_edits(root: str, path: str) -> bool:
     """Whether the work tree's `path` differs from the index's: edits of the user's, not staged."""
-    known = files.git(root, 'ls-files', '--error-unmatch', '--', os.path.abspath(path))
+    known = repo.git(root, 'ls-files', '--error-unmatch', '--', os.path.abspath(path))
     if known is None:  # not in the index: nothing staged to differ from
         return False
-    return files.git(root, 'diff', '--quiet', '--', os.path.abspath(path)) is None
+    return repo.git(root, 'diff', '--quiet', '--', os.path.abspath(path)) is None
 
 
 def report(declined: Sequence[str], path: str, staged: str) -> None:

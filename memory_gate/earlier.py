@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from memory_gate import files, proposals
+from memory_gate import proposals, repo
 from memory_gate.memory import identity
 from memory_gate.proposals import HELD, SKIPPED, Entry
 from memory_gate.records import Proposal
@@ -14,7 +14,7 @@ from memory_gate.records import Proposal
 
 def staged_paths(root: str) -> set[str]:
     """The paths this commit changes (the index against HEAD), as git names them."""
-    out = files.git(root, 'diff', '--cached', '--name-only', '-z', '--no-renames')
+    out = repo.git(root, 'diff', '--cached', '--name-only', '-z', '--no-renames')
     return set(out.decode('utf-8', 'replace').split('\0')) - {''} if out else set()
 
 
@@ -24,7 +24,7 @@ def reworded(target: str, root: str, tracked: set[str], found: Sequence[Proposal
     propose now: those a review took (reworded ones) and has not applied, and, when a commit
     went in without the hook, those held back or skipped in review. Kept in the new proposal
     with their notes, so committing before `git apply`, or with --no-verify, loses none."""
-    text = None if files.rel(target, root) in tracked else proposals.read_ours(target)
+    text = None if repo.rel(target, root) in tracked else proposals.read_ours(target)
     if text is None:
         return []
     fresh = {identity(p.text) for p in found}

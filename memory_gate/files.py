@@ -1,17 +1,17 @@
-"""The I/O helpers: reading transcripts as streams, reading memory, git, and writing proposals
-safely. They raise InputError (or hand it back, with its path, for a transcript that cannot be
-read); the commands print it."""
+"""The I/O helpers: reading transcripts as streams, reading memory, and writing proposals
+safely (git and the repository: repo.py). They raise InputError (or hand it back, with its
+path, for a transcript that cannot be read); the commands print it."""
 from __future__ import annotations
 
 import os
 import stat
 import sys
-from collections.abc import Iterator, Mapping, Sequence, Set
-from types import ModuleType
+from collections.abc import Iterator, Mapping, Sequence
 from typing import BinaryIO
 
 from memory_gate.memory import conflict_line
 from memory_gate.records import Transcript
+from memory_gate.repo import rel, repo_root
 
 # Lines longer than this are skipped unread (counted 'oversized'), so memory stays bounded.
 # People's words are far below it: human and assistant lines stay under 30 KB in real
@@ -134,29 +134,6 @@ def read_text(path: str) -> str:
     return (read_bytes(path) or b'').decode('utf-8', 'replace')
 
 
-def repo_root(start: str = '.') -> str | None:
-    """The top of the git work tree containing `start`, found without running git."""
-    path = os.path.abspath(start)
-    while True:
-        if os.path.exists(os.path.join(path, '.git')):
-            return path
-        parent = os.path.dirname(path)
-        if parent == path:
-            return None
-        path = parent
-
-
-def git(root: str, *args: str) -> bytes | None:
-    """Run git in `root`; its stdout, or None when it fails."""
-    import subprocess  # only the hook runs git: keep it off build's start-up
-
-    try:
-        done = subprocess.run(('git', *args), cwd=root, capture_output=True, check=False)
-    except OSError:
-        return None
-    return done.stdout if done.returncode == 0 else None
-
-
 def write_new(path: str, text: str, ours: str) -> None:
     """Write `text` to `path` atomically (temporary file beside it, then rename).
 
@@ -191,24 +168,6 @@ def file_mode(path: str) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
-
-
-def tracked_files(root: str) -> set[str]:
-    out = git(root, 'ls-files', '-z')
-    return set(out.decode('utf-8', 'replace').split('\0')) if out else set()
-
-
-def rel(path: str, start: str, flavour: ModuleType = os.path) -> str:
-    """`path` relative to `start`, parts joined by '/' as git names them (on Windows too).
-    `flavour`: ntpath in tests."""
-    native: str = flavour.relpath(path, start)
-    return native.replace(flavour.sep, '/')
-
-
-def remove_untracked(path: str, root: str, tracked: Set[str]) -> None:
-    """Delete a proposal file unless git tracks it: a committed one is the user's to remove."""
-    if rel(path, root) not in tracked:
-        os.unlink(path)
 
 
 OUTSIDE = ('is a symlink to a file outside the repository; '

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO, NamedTuple, cast
 
-from memory_gate import files
+from memory_gate import files, repo
 from memory_gate.records import Settings, Transcript
 
 _CHUNK = files._CHUNK
@@ -33,7 +33,7 @@ class Since(NamedTuple):
 def committed(root: str, rev: str, rels: Sequence[str]) -> dict[str, tuple[str, int]] | None:
     """(blob id, size) of each path at `rev`; None when `rev` is no commit (no HEAD yet, a bad
     name)."""
-    out = files.git(root, 'ls-tree', '-z', '-l', rev + '^{commit}', '--', *rels)
+    out = repo.git(root, 'ls-tree', '-z', '-l', rev + '^{commit}', '--', *rels)
     if out is None:
         return None
     found: dict[str, tuple[str, int]] = {}
@@ -77,7 +77,7 @@ def renames(root: str, rev: str, staged: bool) -> dict[str, str]:
     """New path -> old path of each file git sees renamed since `rev`, in the index (`staged`)
     or the work tree."""
     where = ['--cached'] if staged else []
-    out = files.git(root, 'diff', '-M', '-z', '--name-status', '--diff-filter=R', *where, rev, '--')
+    out = repo.git(root, 'diff', '-M', '-z', '--name-status', '--diff-filter=R', *where, rev, '--')
     fields = (out or b'').decode('utf-8', 'replace').split('\0')
     triples = range(0, len(fields) - 2, 3)
     return {fields[i + 2]: fields[i + 1] for i in triples if fields[i].startswith('R')}
@@ -115,7 +115,7 @@ def since(root: str, revs: Sequence[str], paths: Sequence[str],
     (`build --since`).
     """
     real_root = os.path.realpath(root)
-    rels = {p: files.rel(os.path.realpath(p), real_root) for p in paths if p != '-'}
+    rels = {p: repo.rel(os.path.realpath(p), real_root) for p in paths if p != '-'}
     out: dict[str, Since] = {}
     wanted = sorted(set(rels.values()))
     trees = [t for t in (tree_of(root, rev, wanted, staged) for rev in revs) if t]
@@ -129,7 +129,7 @@ def since(root: str, revs: Sequence[str], paths: Sequence[str],
 
 
 def merging(root: str) -> bool:
-    return files.git(root, 'rev-parse', '-q', '--verify', 'MERGE_HEAD') is not None
+    return repo.git(root, 'rev-parse', '-q', '--verify', 'MERGE_HEAD') is not None
 
 
 def starts(found: dict[str, Since], unchanged_whole: bool) -> dict[str, int]:

@@ -7,17 +7,18 @@ import os
 import sys
 from collections.abc import Container, Sequence
 
-from memory_gate import chain, earlier, files, history, ledger, pending, scan
+from memory_gate import chain, earlier, files, history, ledger, pending, repo, scan
 from memory_gate.chain import Written
 from memory_gate.choices import Item
 from memory_gate.diff import tail_of
-from memory_gate.files import InputError, memory_target, read_memory, tracked_files, transcripts
+from memory_gate.files import InputError, memory_target, read_memory, transcripts
 from memory_gate.formats.document import may_be_session
 from memory_gate.hook_report import over_budget, print_next_steps, print_others, report
 from memory_gate.memory import known_identities
 from memory_gate.pipeline import build
 from memory_gate.proposals import MARK, SUFFIX, shell
 from memory_gate.records import Proposal, Settings
+from memory_gate.repo import tracked_files
 from memory_gate.report import (
     err,
     read_instead,
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
 def staged_memory(root: str, rel: str, real: str) -> str | None:
     """The memory file as staged (the index), or the work tree's when it is not in the index."""
-    blob = files.git(root, 'cat-file', 'blob', ':' + rel)
+    blob = repo.git(root, 'cat-file', 'blob', ':' + rel)
     worktree = read_memory(real)
     if blob is None:
         return worktree
@@ -77,7 +78,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     paths = [p for p in paths if is_judged(p)]
     if not paths:  # only data files (package.json): nothing to judge, nothing to say
         return 0
-    root = files.repo_root()
+    root = repo.repo_root()
     if root is None:
         err('not inside a git repository')
         return 1
@@ -101,7 +102,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     tracked = tracked_files(root) if paths else set()
     staged = staged_proposals(root, [p for p in paths if p.endswith(SUFFIX)], tracked)
     paths = read_instead(sorted({p for p in paths if not p.endswith(SUFFIX)}))
-    batch = {files.rel(os.path.abspath(p), root) for p in paths}
+    batch = {repo.rel(os.path.abspath(p), root) for p in paths}
     staged_now = earlier.staged_paths(root)
     links = chain.on_disk(root, rel, tracked, batch, staged_now)
     listed = chain.listed(links, min(batch)) if batch else []
@@ -171,8 +172,8 @@ def staged_proposals(root: str, paths: Sequence[str], tracked: set[str]) -> list
     to unstage it."""
     found = []
     for path in paths:
-        rel = files.rel(path, root)
-        blob = files.git(root, 'cat-file', 'blob', ':' + rel) if rel in tracked else None
+        rel = repo.rel(path, root)
+        blob = repo.git(root, 'cat-file', 'blob', ':' + rel) if rel in tracked else None
         if blob is not None and blob.startswith(MARK.encode()):
             found.append(path)
             err(f'{shown(path)}: is a memory-gate proposal staged for commit; '

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Container, Sequence
 
-from memory_gate import choices, files, proposals
+from memory_gate import choices, proposals, repo
 from memory_gate.files import InputError, read_memory
 from memory_gate.proposals import SUFFIX, entries, memory_of, read_ours
 
@@ -19,8 +19,8 @@ def read(path: str, root: str) -> choices.Proposal:
     if not text:
         raise InputError('no such file')
     memory = memory_of(text, root)
-    rel = files.rel(memory, root)
-    source = files.rel(path, root)[: -len(SUFFIX)]  # the transcript it was proposed from
+    rel = repo.rel(memory, root)
+    source = repo.rel(path, root)[: -len(SUFFIX)]  # the transcript it was proposed from
     try:
         now = read_memory(memory)
     except InputError as exc:

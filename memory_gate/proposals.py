@@ -17,7 +17,7 @@ import shlex
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from memory_gate import files
+from memory_gate import files, repo
 from memory_gate.files import InputError
 from memory_gate.records import Proposal
 from memory_gate.sentences import printable, shown
@@ -152,6 +152,6 @@ def memory_of(diff_text: str, root: str) -> str:
 
 def pending(root: str) -> list[str]:
     """Every proposal file memory-gate wrote in the repository at `root`, in path order."""
-    out = files.git(root, 'ls-files', '-z', '--cached', '--others', '--', '*' + SUFFIX) or b''
+    out = repo.git(root, 'ls-files', '-z', '--cached', '--others', '--', '*' + SUFFIX) or b''
     names = sorted(set(out.decode('utf-8', 'replace').split('\0')) - {''})
     return [os.path.join(root, n) for n in names if is_ours(os.path.join(root, n))]

@@ -13,11 +13,12 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
-from memory_gate import choices, files, ledger, pending, proposals
+from memory_gate import choices, files, ledger, pending, proposals, repo
 from memory_gate.choices import Choice, Item
-from memory_gate.files import InputError, tracked_files
+from memory_gate.files import InputError
 from memory_gate.proposals import MARK, proposed_bullets, shell
 from memory_gate.records import Settings
+from memory_gate.repo import tracked_files
 from memory_gate.report import err, report_failed
 from memory_gate.rewrite import Outcome, rewrite
 from memory_gate.routes import routes
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
 def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequence[str],
                settings: Settings) -> int:
-    root = files.repo_root() or '.'
+    root = repo.repo_root() or '.'
     loaded, failed = pending.load(list(paths) or proposals.pending(root), root)
     report_failed(failed)
     status = 2 if failed else 0
@@ -118,7 +119,7 @@ def record(outcome: Outcome, root: str, path: str) -> bool:
             if text is not None:
                 files.write_new(proposal, text, MARK)
             else:
-                files.remove_untracked(proposal, root, tracked)
+                repo.remove_untracked(proposal, root, tracked)
         except (InputError, OSError) as exc:
             err(f'{proposal}: {exc}')
             return False
@@ -144,10 +145,10 @@ def show_outcome(outcome: Outcome, every: Sequence[Item], chosen: dict[int, Choi
           f'declined {done["decline"]}, skipped {skipped}'
           f' ({len(outcome.declined)} recorded in {path})')
     written = [p for p, text in outcome.files.items() if text and proposed_bullets(text)]
-    targets = [shell(files.rel(os.path.abspath(p), root)) for p in written]
+    targets = [shell(repo.rel(os.path.abspath(p), root)) for p in written]
     memory = [shell(i.proposal.rel) for i in every[:1] if targets]
     ledgers = [path] if os.path.exists(path) else []  # git add of a missing file fails
-    ledgers = [shell(files.rel(os.path.abspath(p), root)) for p in ledgers]
+    ledgers = [shell(repo.rel(os.path.abspath(p), root)) for p in ledgers]
     adds = ' '.join(dict.fromkeys([*memory, *ledgers]))
     git = git_at(root)
     later = '' if skipped else ', then commit again'

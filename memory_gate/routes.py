@@ -11,6 +11,7 @@ from typing import NamedTuple
 from memory_gate import files
 from memory_gate.files import InputError
 from memory_gate.proposals import shell
+from memory_gate.repo import git
 
 DECLINE_HOOK = 'pre-commit run memory-gate-decline --hook-stage manual --all-files'
 
@@ -86,7 +87,7 @@ def decline_hook(root: str, path: str) -> str:
 
     if shutil.which('pre-commit', path=path):
         return DECLINE_HOOK
-    found = files.git(root, 'rev-parse', '--git-path', 'hooks/pre-commit')
+    found = git(root, 'rev-parse', '--git-path', 'hooks/pre-commit')
     script = os.path.join(root, (found or b'').decode('utf-8', 'replace').strip())
     try:
         python = re.search(r'^INSTALL_PYTHON=(.+)$', files.read_text(script), re.M)

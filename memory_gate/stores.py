@@ -148,7 +148,7 @@ STORES = (claude, codex, gemini, copilot)  # the order sessions are listed in
 
 def checkouts(root: str) -> list[str]:
     """This checkout and every worktree of its repository, as real paths."""
-    from memory_gate.files import git
+    from memory_gate.repo import git
 
     listing = git(root, 'worktree', 'list', '--porcelain') or b''
     found = [

@@ -1,0 +1,48 @@
+"""The git repository memory-gate works in: its root, git's answers, and the paths it tracks, as
+git names them. Helpers return None (git failed, no repository) and never print."""
+from __future__ import annotations
+
+import os
+from collections.abc import Set
+from types import ModuleType
+
+
+def repo_root(start: str = '.') -> str | None:
+    """The top of the git work tree containing `start`, found without running git."""
+    path = os.path.abspath(start)
+    while True:
+        if os.path.exists(os.path.join(path, '.git')):
+            return path
+        parent = os.path.dirname(path)
+        if parent == path:
+            return None
+        path = parent
+
+
+def git(root: str, *args: str) -> bytes | None:
+    """Run git in `root`; its stdout, or None when it fails."""
+    import subprocess  # only the hook runs git: keep it off build's start-up
+
+    try:
+        done = subprocess.run(('git', *args), cwd=root, capture_output=True, check=False)
+    except OSError:
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def tracked_files(root: str) -> set[str]:
+    out = git(root, 'ls-files', '-z')
+    return set(out.decode('utf-8', 'replace').split('\0')) if out else set()
+
+
+def rel(path: str, start: str, flavour: ModuleType = os.path) -> str:
+    """`path` relative to `start`, parts joined by '/' as git names them (on Windows too).
+    `flavour`: ntpath in tests."""
+    native: str = flavour.relpath(path, start)
+    return native.replace(flavour.sep, '/')
+
+
+def remove_untracked(path: str, root: str, tracked: Set[str]) -> None:
+    """Delete a proposal file unless git tracks it: a committed one is the user's to remove."""
+    if rel(path, root) not in tracked:
+        os.unlink(path)
