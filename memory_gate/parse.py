@@ -72,6 +72,13 @@ def hand_over(line: bytes, obj: Any) -> None:
     _HANDED[id(line)] = (line, obj)
 
 
+def known(line: bytes | None) -> Any:
+    """What a line decodes to: the scan's record when it handed one over, else json.loads (None
+    when it is not JSON)."""
+    handed = _HANDED.get(id(line))
+    return handed[1] if handed is not None and handed[0] is line else document.is_json(line)
+
+
 def decode(line: bytes, stats: Counter[str]) -> dict[str, Any] | None:
     """One line as a JSON object, or None (counted) when it is not one.
 
@@ -120,7 +127,7 @@ def parse_lines(lines: Iterable[bytes | None], stats: Counter[str]) -> Iterator[
         seen += document.is_nonblank(line)
         if seen == 2 or len(head) == HEAD_LINES:
             break
-    if document.is_document(head):
+    if document.is_document(head, known):
         yield from parse_document(chain(head, stream), stats)
     else:
         rest = chain(head, stream)

@@ -312,3 +312,15 @@ def test_skipping_lines_by_their_bytes_changes_no_outcome_and_no_count(
     skippers = [f.skip_line for f in FORMATS if f.skip_line]
     lines = [line for path in fast for line in path.read_bytes().splitlines(keepends=True)]
     assert sum(1 for line in lines if any(s(line) for s in skippers)) > 30_000
+
+
+def test_a_line_the_scan_decoded_is_not_decoded_again_to_tell_a_document(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    line, record = b'{"role": "user", "text": "hi"}\n', {'role': 'user', 'text': 'hi'}
+    parse.hand_over(line, record)
+    decoded: list[object] = []
+    monkeypatch.setattr(document, 'is_json', lambda raw: decoded.append(raw))
+    assert parse.known(line) is record and decoded == []
+    assert not document.is_document([line], parse.known) and decoded == []
+    parse.decode(line, Counter())  # taken: the next ask decodes
+    assert parse.known(line) is None and decoded == [line]

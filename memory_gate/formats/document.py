@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 # A document is read into memory whole, so it has a cap: one past it is reported and skipped,
@@ -29,16 +29,20 @@ def nonblank(lines: Sequence[bytes | None]) -> list[bytes | None]:
     return [line for line in lines if is_nonblank(line)]
 
 
-def is_document(head: Sequence[bytes | None]) -> bool:
-    """Whether a file's first lines (up to its second non-blank one) open one JSON document."""
+def is_document(head: Sequence[bytes | None],
+                decoded: Callable[[bytes | None], Any] | None = None) -> bool:
+    """Whether a file's first lines (up to its second non-blank one) open one JSON document.
+    `decoded` is is_json, or what a line is already known to decode to (a line of 8 MB is not
+    decoded a second time while its record is held)."""
+    value = decoded or is_json
     first, *rest = nonblank(head) or [None]
     if first is None:
         return False
     first = first.lstrip()
     first = first[len(BOM):].lstrip() if first.startswith(BOM) else first
-    if not first.startswith((b'{', b'[')) or is_json(first) is not None:
+    if not first.startswith((b'{', b'[')) or value(first) is not None:
         return False
-    return not rest or not isinstance(is_json(rest[0]), dict)
+    return not rest or not isinstance(value(rest[0]), dict)
 
 
 # What the first 64 KiB of a `.json` transcript hold: a Gemini CLI session document's keys, a
