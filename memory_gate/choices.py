@@ -44,8 +44,12 @@ def items(proposals: Sequence[Proposal], declined: Container[str]) -> list[Item]
     say why."""
     out: list[Item] = []
     seen: set[str] = set()
+    known_in: dict[str, set[str]] = {}  # the proposals of one memory file share its text
     for p in proposals:
-        known = known_identities(p.memory or '')
+        memory = p.memory or ''
+        known = known_in.get(memory)
+        if known is None:
+            known = known_in[memory] = known_identities(memory)
         for e in p.entries:
             key = identity(e.text)
             settled = why_settled(key, p.rel, known, declined, seen)

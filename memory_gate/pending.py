@@ -4,15 +4,17 @@ pending proposal, in path order; see choices.items)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Container, Sequence
+from collections.abc import Container, MutableMapping, Sequence
 
 from memory_gate import choices, proposals, repo
 from memory_gate.files import InputError, read_memory
 from memory_gate.proposals import SUFFIX, entries, memory_of, read_ours
 
 
-def read(path: str, root: str) -> choices.Proposal:
-    """One proposal file as review reads it; raises InputError for a file that is not one."""
+def read(path: str, root: str,
+         memories: MutableMapping[str, str | None] | None = None) -> choices.Proposal:
+    """One proposal file as review reads it; raises InputError for a file that is not one.
+    `memories`: memory files already read, by path (the proposals of a run share one)."""
     text = read_ours(path) or ''
     if not text and os.path.exists(path):
         raise InputError('is not a memory-gate proposal')
@@ -21,19 +23,24 @@ def read(path: str, root: str) -> choices.Proposal:
     memory = memory_of(text, root)
     rel = repo.rel(memory, root)
     source = repo.rel(path, root)[: -len(SUFFIX)]  # the transcript it was proposed from
+    if memories is not None and memory in memories:
+        return choices.Proposal(path, source, rel, memories[memory], entries(text))
     try:
         now = read_memory(memory)
     except InputError as exc:
         raise InputError(str(exc), rel) from None  # the memory file is what cannot be used
+    if memories is not None:
+        memories[memory] = now
     return choices.Proposal(path, source, rel, now, entries(text))
 
 
 def load(paths: Sequence[str], root: str) -> tuple[list[choices.Proposal], list[InputError]]:
     """The proposals named, read; and those that could not be, each with its path."""
     loaded, failed = [], []
+    memories: dict[str, str | None] = {}  # each memory file read once, split once (choices.items)
     for path in paths:
         try:
-            loaded.append(read(path, root))
+            loaded.append(read(path, root, memories))
         except InputError as exc:
             failed.append(InputError(str(exc), exc.path or path))
     return loaded, failed
