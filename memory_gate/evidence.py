@@ -316,7 +316,7 @@ def weighed(
     return tuple(Feature(n, w, matched(sentence, n)) for w, n in ranked)
 
 
-def describe(features: Sequence[Feature]) -> str:
+def describe(features: Sequence[Feature], role: str = 'user') -> str:
     """The few features that decided, in words: the strongest FEW for and against, each past MINOR
     ('for: in the voice of the user, normative "must"; against: narrates the agent's moves "I'll"').
     The rule's kind is printed beside the rule already: its fitted nudge is no reason a reviewer
@@ -327,13 +327,30 @@ def describe(features: Sequence[Feature]) -> str:
         ('against', [f for f in telling if f.weight < 0]),
     )
     return '; '.join(
-        f'{side}: ' + ', '.join(map(said, found[:FEW])) for side, found in sides if found
+        f'{side}: ' + ', '.join(said(f, role) for f in found[:FEW])
+        for side, found in sides if found
     )
 
 
-def said(feature: Feature) -> str:
-    """A feature in words, with the words it matched: 'normative "must"'."""
+def said(feature: Feature, role: str = 'user') -> str:
+    """A feature in words, with the words it matched: 'normative "must"'. The assistant's stated
+    cause or labelled rule is weighed as the user's voice (features): said so, not "in the voice
+    of the user"."""
+    if feature.name == 'user' and role == 'assistant':
+        return PROMOTED
     return SAYS[feature.name] + (f' "{feature.words}"' if feature.words else '')
+
+
+PROMOTED = "the assistant's, weighed as the user's"
+SHOWN_WORDS = 24  # characters of the words a feature matched, cut at a word
+
+
+def shortened(words: str) -> str:
+    """The words, cut at a word to at most SHOWN_WORDS characters and marked '…' when cut."""
+    if len(words) <= SHOWN_WORDS:
+        return words
+    cut = words[: SHOWN_WORDS + 1].rsplit(' ', 1)[0] if ' ' in words[:SHOWN_WORDS + 1] else ''
+    return (cut or words[:SHOWN_WORDS]).rstrip(' ,;:') + '…'
 
 
 def matched(sentence: str, name: str) -> str:
@@ -341,5 +358,5 @@ def matched(sentence: str, name: str) -> str:
     (evidence.form) shows the words of the phrase it was read from."""
     patterns = [PHRASES[n] for n in READ_FROM.get(name, (name,)) if n in PHRASES]
     match = next(filter(None, (compiled(p).search(plain_quotes(sentence)) for p in patterns)), None)
-    words = ' '.join(match.group(0).split())[:24] if match else ''
+    words = shortened(' '.join(match.group(0).split())) if match else ''
     return words if words.replace('"', '') else ''

@@ -44,7 +44,8 @@ def described(proposal: Proposal, names: Sequence[str]) -> Proposal:
     """The proposal with its evidence in words (only for what is shown: kept, or listed under
     the threshold)."""
     features = evidence.weighed(proposal.text, names, weights.WEIGHTS)
-    return proposal._replace(evidence=evidence.describe(features), features=features)
+    return proposal._replace(evidence=evidence.describe(features, proposal.role),
+                             features=features)
 
 
 class _Candidate(NamedTuple):

@@ -1061,3 +1061,26 @@ def test_a_turn_with_review_bot_furniture_or_a_tui_frame_is_pasted_however_short
     for typed in (claim, f'The P1 fix is useful. {claim}', f'a | b. {claim}'):
         [own] = [p for p in run(('user', typed), settings=everything).proposed if claim in p.text]
         assert '+user' in signed(own)
+
+
+def test_an_assistant_cause_weighed_as_the_users_is_not_said_to_be_the_users_voice() -> None:
+    """The seed's root cause, said by the assistant, is weighed with the user's voice feature:
+    the line says whose it is, never "in the voice of the user"."""
+    said = 'The flaky invoice test was caused by a shared tmp dir between workers.'
+    [p] = run(('assistant', said)).proposed
+    assert p.role == 'assistant' and 'user' in [f.name for f in p.features]
+    assert "the assistant's, weighed as the user's" in p.evidence
+    assert 'in the voice of the user' not in p.evidence
+    [q] = run(('user', said)).proposed
+    assert q.evidence.startswith('for: in the voice of the user')
+
+
+@pytest.mark.parametrize(('words', 'shown'), [
+    ('The flaky invoice test was caused by', 'The flaky invoice test…'),
+    ('We decided', 'We decided'),
+    ('x' * 30, 'x' * 24 + '…'),
+    ('a shared tmp dir, between workers', 'a shared tmp dir…'),
+])
+def test_matched_words_are_cut_at_a_word_and_marked(words: str, shown: str) -> None:
+    assert evidence.shortened(words) == shown
+    assert len(shown) <= evidence.SHOWN_WORDS + 1
