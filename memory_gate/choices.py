@@ -39,12 +39,13 @@ class Item(NamedTuple):
 Choice = tuple[str, str]  # (action, text): the text is the reworded one for 'reword'
 
 
-def items(proposals: Sequence[Proposal], declined: Container[str]) -> list[Item]:
+def items(proposals: Sequence[Proposal], declined: Container[str],
+          known_in: dict[str, set[str]] | None = None) -> list[Item]:
     """Every bullet listed by the proposals, numbered in path order, each once; settled ones
-    say why."""
+    say why. `known_in`: known_identities of memory texts the caller has worked out already."""
     out: list[Item] = []
     seen: set[str] = set()
-    known_in: dict[str, set[str]] = {}  # the proposals of one memory file share its text
+    known_in = dict(known_in or {})  # the proposals of one memory file share its text
     for p in proposals:
         memory = p.memory or ''
         known = known_in.get(memory)

@@ -110,7 +110,8 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     first, reviewed = news(root, paths, settings)
     found = transcripts(paths, unread, first)
     every = settings._replace(max_add=sys.maxsize)
-    result = build(found, every, memory or '', declined, listed, reviewed)
+    known = known_identities(memory or '')  # worked out once: build, settled and numbered share it
+    result = build(found, every, memory or '', declined, listed, reviewed, known)
     report_failed(unread)
     report_withheld(result)
     report_unread(result)
@@ -122,7 +123,6 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     failed = [exc.path for exc in unread]
     heading = settings.heading  # under a heading the bullets may go anywhere: the whole text
     state = tail_of(memory, whole=bool(heading))  # split once
-    known = known_identities(memory or '')
 
     def settled(key: str) -> bool:  # in memory, or declined
         return key in known or key in declined
@@ -130,7 +130,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     run = chain.Run(root, rel, tracked, settings, route.review, settled)
     written, steps, state = chain.propose(run, state, groups, links, failed)
     if written:
-        numbers, others = numbered(root, declined, written)
+        numbers, others = numbered(root, declined, written, {memory or '': known})
         for w in written:
             report(w.source, rel, w.listed, w.diff, settings, numbers[w.target] - 1)
         over_budget(state.size, settings)
@@ -149,12 +149,12 @@ def news(root: str, paths: Sequence[str], settings: Settings) -> tuple[dict[str,
     return history.starts(found, unchanged_whole=True), history.reviewed(root, found, settings)
 
 
-def numbered(root: str, declined: Container[str],
-             written: Sequence[Written]) -> tuple[dict[str, int], list[Item]]:
+def numbered(root: str, declined: Container[str], written: Sequence[Written],
+             known_in: dict[str, set[str]]) -> tuple[dict[str, int], list[Item]]:
     """The number of the first bullet of each proposal written, in the numbering review uses
     (every pending proposal's bullets, in path order); and the pending bullets of the other
     proposals, which `--take N` also settles."""
-    every = pending.numbered(root, declined)
+    every = pending.numbered(root, declined, known_in)
     firsts: dict[str, int] = {}
     for item in every:
         firsts.setdefault(os.path.abspath(item.proposal.path), item.number)

@@ -46,8 +46,10 @@ def load(paths: Sequence[str], root: str) -> tuple[list[choices.Proposal], list[
     return loaded, failed
 
 
-def numbered(root: str, declined: Container[str]) -> list[choices.Item]:
+def numbered(root: str, declined: Container[str],
+             known_in: dict[str, set[str]] | None = None) -> list[choices.Item]:
     """Every bullet of every pending proposal in the repository, numbered as review numbers
-    them; a proposal that cannot be read is left out (review names it)."""
+    them; a proposal that cannot be read is left out (review names it). `known_in`: see
+    choices.items."""
     loaded, _ = load(proposals.pending(root), root)
-    return choices.items(loaded, declined)
+    return choices.items(loaded, declined, known_in)

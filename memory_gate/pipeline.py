@@ -252,16 +252,18 @@ def build(
     declined: Container[str] = frozenset(),
     proposed_before: Sequence[str] = (),
     reviewed: Iterable[str] = (),
+    known: set[str] | None = None,
 ) -> Result:
     """Judge transcripts together, in order, against memory; return what to propose and why
     the rest was not.
 
     `declined` are identities from the ledger; `proposed_before` are bullets already
     proposed elsewhere in this review (treated as known, counted 'already_proposed');
-    `reviewed`, what the committed versions of rewritten transcripts yield ('already_reviewed').
+    `reviewed`, what the committed versions of rewritten transcripts yield ('already_reviewed');
+    `known`, known_identities(memory_text) when the caller has worked it out already.
     """
     run = _Run(settings, {
-        'already_in_memory': known_identities(memory_text),
+        'already_in_memory': known_identities(memory_text) if known is None else known,
         'declined': declined,  # held as the ledger reads them (ledger.Identities), not copied
         'already_proposed': {identity(b) for b in proposed_before},
         'already_reviewed': {identity(b) for b in reviewed},
