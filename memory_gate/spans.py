@@ -73,15 +73,16 @@ AROUND = 256
 
 
 def windows(text: str) -> list[tuple[int, int]]:
-    """The merged windows of text around each occurrence of a needle."""
+    """The merged windows of text around each occurrence of a needle: each place a needle
+    begins is found by one search (NEEDLE_STARTS), not a pass over the text per needle."""
     spans = []
-    for needle in P.TEXT_NEEDLES:
-        at = text.find(needle)
-        while at >= 0:
-            start = text.rfind('\n', max(at - AROUND, 0), at) + 1 or max(at - AROUND, 0)
-            end = text.find('\n', at, at + 2 * AROUND)
-            spans.append((start, end if end >= 0 else min(at + 2 * AROUND, len(text))))
-            at = text.find(needle, at + 1)
+    found = NEEDLE_STARTS.search(text)
+    while found:
+        at = found.start()
+        start = text.rfind('\n', max(at - AROUND, 0), at) + 1 or max(at - AROUND, 0)
+        end = text.find('\n', at, at + 2 * AROUND)
+        spans.append((start, end if end >= 0 else min(at + 2 * AROUND, len(text))))
+        found = NEEDLE_STARTS.search(text, at + 1)
     out: list[tuple[int, int]] = []
     for start, end in sorted(spans):
         if out and start <= out[-1][1]:
@@ -89,6 +90,19 @@ def windows(text: str) -> list[tuple[int, int]]:
         else:
             out.append((start, end))
     return out
+
+
+def first_letters(words: Iterable[str]) -> str:
+    """An alternation of the words grouped by their first character (re tries a group only
+    where its character is): it matches where any of them begins."""
+    groups: dict[str, set[str]] = {}
+    for word in words:
+        groups.setdefault(word[0], set()).add(word[1:])
+    return '|'.join(re.escape(first) + ('' if '' in rest else '(?:' + '|'.join(
+        map(re.escape, sorted(rest))) + ')') for first, rest in sorted(groups.items()))
+
+
+NEEDLE_STARTS = re.compile(first_letters(P.TEXT_NEEDLES))
 
 
 def unescaped(text: str) -> str:
