@@ -76,7 +76,9 @@ def print_next_steps(targets: Sequence[str], rel: str, settings: Settings, route
         print('Or take the diff as it is (from the repository root):')
     if targets:
         print(command(['git', 'apply', *map(shell, targets), '&&', 'git', 'add', rel]))
-    print('and decline everything else pending, held-back bullets too:')
+        print('and decline everything else pending, held-back bullets too:')
+    else:  # no diff has a line: nothing is taken, so nothing is "else"
+        print('Or decline everything pending, held-back bullets too:')
     print(f'  {route.decline} && git add {ledger_path}')
 
 

@@ -585,6 +585,25 @@ def test_max_add_caps_the_diff_not_the_review(
     assert project.commit().returncode == 0
 
 
+def test_with_no_diff_to_take_the_decline_is_of_everything_pending(
+    repo: Path, hook_repo: tuple[Path, str, dict[str, str]]
+) -> None:
+    """--max-add 0: every bullet held back, no diff has a line and no `git apply` is printed, so
+    the decline is not of "everything else"; done as printed, the next commit passes."""
+    src, rev, env = hook_repo
+    project = configure(repo, src, rev, env, '        args: [--max-add, "0"]\n')
+    stage(project, 's.jsonl', DECIDE)
+    done = project.commit()
+    assert done.returncode == 1 and 'none in the diff (--max-add 0)' in done.stdout
+    assert 'git apply' not in done.stdout and 'everything else' not in done.stdout
+    said = done.stdout.split('Or decline everything pending, held-back bullets too:\n', 1)[1]
+    decline = said.splitlines()[0].strip()
+    assert subprocess.run(decline, shell=True, cwd=project.path, env=env,
+                          capture_output=True, check=False).returncode == 0
+    assert DECIDE in (project.path / '.memory-gate-declined.txt').read_text()
+    assert project.commit().returncode == 0
+
+
 def test_partial_review_with_take_through_pre_commit(project: Repo) -> None:
     stage(project, 'b.jsonl', NEVER, 'Releases must be tagged from main.')
     stage(project, 'a.jsonl', DECIDE)
