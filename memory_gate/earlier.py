@@ -4,7 +4,8 @@ prints nothing. (The proposals of earlier pre-commit runs of this commit, and th
 earlier commits, are chained in chain.py.)"""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Collection, Sequence
 
 from memory_gate import proposals, repo
 from memory_gate.memory import identity
@@ -16,6 +17,21 @@ def staged_paths(root: str) -> set[str]:
     """The paths this commit changes (the index against HEAD), as git names them."""
     out = repo.git(root, 'diff', '--cached', '--name-only', '-z', '--no-renames')
     return set(out.decode('utf-8', 'replace').split('\0')) - {''} if out else set()
+
+
+# pre-commit splits a hook's files over several runs only past its command-line bound, which is
+# never below 4096 bytes (pre_commit.xargs, the same for a require_serial hook); room is kept for
+# the entry and the hook's args.
+ONE_RUN_BYTES = 4096 - 1024
+
+
+def in_one_run(passed: Sequence[str], staged: Collection[str]) -> bool:
+    """Whether pre-commit cannot have split this commit's files over several runs of the hook:
+    the files passed and every other staged one fit under its lowest bound together. Then a
+    staged transcript not passed is one the user's `files:` or `exclude:` leaves out, judged by
+    no run, and this run's stretch of the chain is all of it."""
+    names = set(passed) | set(staged)
+    return sum(len(os.fsencode(name)) + 1 for name in names) <= ONE_RUN_BYTES
 
 
 def reworded(target: str, root: str, tracked: set[str], found: Sequence[Proposal],

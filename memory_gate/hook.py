@@ -75,7 +75,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
         err('hook: no transcript given; name the transcripts to judge '
             '(pre-commit passes the staged ones)')
         return 2
-    paths = [p for p in paths if is_judged(p)]
+    passed, paths = paths, [p for p in paths if is_judged(p)]
     if not paths:  # only data files (package.json): nothing to judge, nothing to say
         return 0
     root = repo.repo_root()
@@ -104,6 +104,8 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     paths = read_instead(sorted({p for p in paths if not p.endswith(SUFFIX)}))
     batch = {repo.rel(os.path.abspath(p), root) for p in paths}
     staged_now = earlier.staged_paths(root)
+    if earlier.in_one_run(passed, staged_now):  # no other run judges what this one was not given
+        staged_now = {s for s in staged_now if s in batch}
     links = chain.on_disk(root, rel, tracked, batch, staged_now)
     listed = chain.listed(links, min(batch)) if batch else []
     unread: list[InputError] = []

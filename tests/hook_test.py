@@ -999,6 +999,28 @@ def test_a_proposal_left_from_an_earlier_commit_is_chained_with_this_ones(projec
     assert not (project.path / 'a.jsonl.memory.diff').exists()
 
 
+def test_a_transcript_the_config_excludes_leaves_no_leftover_unprinted(
+    repo: Path, hook_repo: tuple[Path, str, dict[str, str]]
+) -> None:
+    """A staged .jsonl the user's `exclude:` leaves out is passed to no run. The hook took it for
+    another run's and left it the proposals after it in the chain: z's leftover was printed by
+    no run. One run, so all of its chain is printed, and the commit passes after it."""
+    src, rev, env = hook_repo
+    project = configure(repo, src, rev, env, '        exclude: ^notes/\n')
+    stage(project, 'z.jsonl', DECIDE)
+    assert project.commit().returncode == 1
+    assert project.run('git', 'commit', '-qm', 'skip the gate', '--no-verify').returncode == 0
+    stage(project, 'a.jsonl', NEVER)
+    stage(project, 'notes/b.jsonl', 'Releases must be tagged from main.')
+    done = project.commit()
+    assert done.returncode == 1 and not (project.path / 'notes/b.jsonl.memory.diff').exists()
+    command = 'git apply a.jsonl.memory.diff z.jsonl.memory.diff && git add AGENTS.md'
+    assert printed_applies(done.stdout) == [command]
+    assert run_printed(project, command).returncode == 0
+    assert (project.path / 'AGENTS.md').read_text().endswith(f'- {NEVER}\n- {DECIDE}\n')
+    assert project.commit().returncode == 0
+
+
 def test_two_left_proposals_and_this_ones_apply_in_the_printed_order(project: Repo) -> None:
     """Two transcripts committed without the hook (voices s01 and s03, real sessions' shape),
     then a third: three proposals, one chain. Applying only a later one says what to do."""
