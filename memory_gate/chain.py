@@ -99,7 +99,7 @@ def propose(run: Run, state: Tail, groups: dict[str, list[Proposal]], links: Seq
     written: list[Written] = []
     order: list[Step] = []
     chained: set[str] = set()  # the identities of the bullets the chain adds so far
-    previous = ''
+    previous: list[str] = []  # the steps so far, in order: a diff applies after them
     for name in sorted({*mine, *others}):
         if name in mine:
             source = mine[name]
@@ -117,7 +117,7 @@ def propose(run: Run, state: Tail, groups: dict[str, list[Proposal]], links: Seq
         chained.update(identity(b) for b in bullets)
         if bullets:
             order.append(step)
-            previous = name
+            previous.append(name)
     return written, order, state
 
 
@@ -148,7 +148,8 @@ def looks_judged(path: str, kinds: Collection[str]) -> bool:
         name.startswith('session-') and name.endswith('.json'))
 
 
-def chain_link(run: Run, state: Tail, link: Link, chained: set[str], previous: str) -> list[str]:
+def chain_link(run: Run, state: Tail, link: Link, chained: set[str],
+               previous: Sequence[str]) -> list[str]:
     """A proposal this run does not write, in its place in the chain: another run's, as it is; one
     left from an earlier commit renewed against `state` (removed once nothing it lists is
     pending). The bullets its diff adds."""
@@ -174,8 +175,8 @@ def chain_link(run: Run, state: Tail, link: Link, chained: set[str], previous: s
     return proposals.proposed_bullets(new)
 
 
-def write_mine(run: Run, state: Tail, source: str, found: list[Proposal], previous: str,
-               failed: list[str]) -> Written | None:
+def write_mine(run: Run, state: Tail, source: str, found: list[Proposal],
+               previous: Sequence[str], failed: list[str]) -> Written | None:
     """Write the proposal of one of this run's transcripts (the cap bounds its diff, not its
     list) rendered against `state`; None when it has nothing pending or cannot be written."""
     settings = run.settings
@@ -189,7 +190,7 @@ def write_mine(run: Run, state: Tail, source: str, found: list[Proposal], previo
     listed += [entry(p, HELD) for p in found[settings.max_add:]]
     bullets = [e.text for e in kept if not e.held] + [p.text for p in in_diff]
     diff = render_tail(run.rel, state, bullets, settings.heading)
-    text = header(source, run.rel, listed, run.review, previous if diff else '') + diff
+    text = header(source, run.rel, listed, run.review, previous if diff else ()) + diff
     if not write_proposal(run.root, target, text):
         failed.append(source)
         return None

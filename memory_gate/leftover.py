@@ -6,7 +6,7 @@ Every entry stays listed as it was (held back, skipped or declined in review), s
 choice is lost and the numbers do not move."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from memory_gate.diff import Tail, render_tail
 from memory_gate.memory import identity
@@ -26,13 +26,13 @@ def next_diff(lines: list[str]) -> int:
 
 
 def renewed(text: str, target: str, rel: str, state: Tail, settled: Settled, heading: str = '',
-            after: str = '') -> str | None:
+            after: Sequence[str] = ()) -> str | None:
     """The text of the left proposal `target` with its diff rendered against `state` (the memory
     file and the bullets of the proposals before it), minus the bullets now settled; None once
-    every bullet it lists is settled. `after`: the proposal before it in the chain."""
+    every bullet it lists is settled. `after`: the proposals before it in the chain, in order."""
     if all(settled(identity(e.text)) for e in entries(text)):
         return None
     bullets = [b for b in proposed_bullets(text) if not settled(identity(b))]
     diff = render_tail(rel, state, bullets, heading)
-    line = accept(target, rel, after if diff else '')
+    line = accept(target, rel, after if diff else ())
     return with_accept(header_of(text), line) + diff

@@ -87,9 +87,10 @@ def pending_bullets(diff_text: str) -> list[str]:
     return list(seen)
 
 
-def header(source: str, rel: str, listed: Sequence[Entry], review: str, after: str = '') -> str:
-    """The comment lines before a proposal's diff; `after`: the proposal before it in the chain,
-    whose bullets its diff adds to."""
+def header(source: str, rel: str, listed: Sequence[Entry], review: str,
+           after: Sequence[str] = ()) -> str:
+    """The comment lines before a proposal's diff; `after`: the proposals before it in the chain,
+    in order, whose bullets its diff adds to."""
     lines = [
         f'{MARK} for {shell(rel)} from {printable(shown(source))}',
         accept(source + SUFFIX, rel, after),
@@ -102,12 +103,14 @@ def header(source: str, rel: str, listed: Sequence[Entry], review: str, after: s
     return '\n'.join(lines) + '\n'
 
 
-def accept(target: str, rel: str, after: str = '') -> str:
-    """The header's line saying how to take the diff as it is: alone, or after the one before it
-    (without which it does not apply)."""
-    line = f'# accept: git apply {shell(target)} && git add {shell(rel)}'
+def accept(target: str, rel: str, after: Sequence[str] = ()) -> str:
+    """The header's line saying how to take the diff as it is: alone, or with the chain before it
+    applied first, in order (alone it does not apply: git would only say the patch does not)."""
+    applied = ' '.join(shell(name) for name in [*after, target])
+    line = f'# accept: git apply {applied} && git add {shell(rel)}'
     if after:
-        line += f' (after {shell(after)}; to take this one without it, use the review below)'
+        line += (' (the chain in order: this diff adds to the ones before it and does not apply '
+                 'alone; to take it without them, use the review below)')
     return line
 
 

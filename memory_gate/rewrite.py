@@ -35,7 +35,7 @@ def rewrite(all_items: Sequence[Item], chosen: Mapping[int, Choice], review: str
     declined: list[str] = []
     taken_all: list[str] = []
     keep: dict[str, bool] = {}
-    previous: dict[str, str] = {}  # per memory file, the last proposal in the chain
+    previous: dict[str, list[str]] = {}  # per memory file, the chain so far, in order
     for p in {i.proposal.path: i.proposal for i in all_items}.values():
         listed, taken = [], []
         for i in (i for i in all_items if i.proposal.path == p.path):
@@ -49,11 +49,11 @@ def rewrite(all_items: Sequence[Item], chosen: Mapping[int, Choice], review: str
         before = state.get(p.rel, p.memory)
         state[p.rel] = applied(before, taken, heading)
         taken_all += taken
-        after = previous.get(p.rel, '') if taken else ''
+        after = previous.get(p.rel, []) if taken else []
         files[p.path] = (header(p.source, p.rel, listed, review, after)
                          + render(p.rel, before, taken, heading))
         if taken:
-            previous[p.rel] = p.source + SUFFIX
+            previous.setdefault(p.rel, []).append(p.source + SUFFIX)
     pending = any(not i.settled and chosen.get(i.number, ('skip', ''))[0] == 'skip'
                   for i in all_items)
     for path in files:

@@ -1042,12 +1042,18 @@ def test_two_left_proposals_and_this_ones_apply_in_the_printed_order(project: Re
         f'git apply {diffs[0]} {diffs[1]} \\\n    {diffs[2]} && git add AGENTS.md')
     assert 'each applies after the ones before it, so to leave one out, review instead' in (
         done.stdout)
-    # the second alone, the first skipped: git refuses it; the file says what to do instead
+    # the second alone, the first skipped: git refuses it, saying only that the patch does not
+    # apply; the file's accept line is the chain up to it, in order, and says why
     alone = project.run('git', 'apply', diffs[1])
     assert alone.returncode == 1 and 'patch does not apply' in alone.stderr
-    assert (f'# accept: git apply {diffs[1]} && git add AGENTS.md (after {diffs[0]}; '
-            'to take this one without it, use the review below)\n') in (
-        project.path / diffs[1]).read_text()
+    [accept] = [line for line in (project.path / diffs[1]).read_text().splitlines()
+                if line.startswith('# accept: ')]
+    take = f'git apply {diffs[0]} {diffs[1]} && git add AGENTS.md'
+    assert accept == (f'# accept: {take} (the chain in order: this diff adds to the ones before '
+                      'it and does not apply alone; to take it without them, use the review below)')
+    assert run_printed(project, take).returncode == 0
+    assert NEVER not in (project.path / 'AGENTS.md').read_text()  # z's comes after it
+    project.git('checkout', 'HEAD', '--', 'AGENTS.md')
     assert run_printed(project, command).returncode == 0
     memory = (project.path / 'AGENTS.md').read_text()
     assert memory.endswith(f'- {NEVER}\n')
