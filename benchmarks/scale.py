@@ -1,7 +1,7 @@
 """The rows of issue 25 in speed.py's table: the Codex and Copilot shapes, each folder of the
 real corpus, and what users hit before speed (memory file size, ledger size, peak memory).
 
-    python benchmarks/speed.py --only scale       (these rows alone: shapes,real,hook,ledger,turn)
+    python benchmarks/speed.py --only scale   (these rows alone: shapes,parse,real,hook,ledger,turn)
 
 Each row is a median of process CPU time (user + system) over at least 5 runs, paired with
 its floor (a json.loads loop over the same files) in the same run, or an absolute figure
@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,7 @@ from benchmarks.harness import (
     Row,
     base_cmd,
     build_cmd,
+    claude_line,
     generate,
     interleaved,
     sentences,
@@ -116,6 +120,46 @@ def shapes(memory: Path, runs: int, quick: bool) -> list[Row]:
         ours, bare, peak = interleaved(build_cmd(memory, path), base_cmd(path), runs)
         rows.append((f'throughput: {size} MB {name} CLI shape', f'{ours:.2f} s vs {bare:.2f} s, '
                      f'peak {peak / 1024:.0f} MB', f'{ours / bare:.2f}x', 'at most 1.2x'))
+    return rows
+
+
+def parse_only(none: Path, runs: int, quick: bool) -> list[Row]:
+    """The parse stage alone, in process (parse.parse_lines over the file's lines, against a
+    json.loads loop over the same lines, paired run by run): what the shapes' build rows cost
+    beyond start-up, the pattern compiles of a first run, the scan and the judging."""
+    from collections import Counter
+
+    from memory_gate.parse import parse_lines
+
+    def lines(path: Path) -> Iterator[bytes]:
+        with open(path, 'rb') as f:
+            yield from f
+
+    def floor(path: Path) -> None:
+        for line in lines(path):
+            json.loads(line)
+
+    def parse(path: Path) -> None:
+        for _ in parse_lines(lines(path), Counter()):
+            pass
+
+    size = 10 if quick else 50
+    rows = []
+    for name, make, mb in (('Claude Code', claude_line, 100), ('Codex CLI', codex_line, size),
+                           ('Copilot CLI', copilot_line, size)):
+        file = 'claude-100mb' if mb == 100 else f'{name.split()[0].lower()}-{mb}mb'
+        path = generate(f'{file}.jsonl', mb * MB, make)
+        ours: list[float] = []
+        bare: list[float] = []
+        for _ in range(max(runs, 5)):
+            for fn, times in ((parse, ours), (floor, bare)):
+                start = time.process_time()
+                fn(path)
+                times.append(time.process_time() - start)
+        median_ours, median_bare = statistics.median(ours), statistics.median(bare)
+        rows.append((f'parse only, in process: {mb} MB {name} shape',
+                     f'{median_ours:.2f} s vs {median_bare:.2f} s',
+                     f'{median_ours / median_bare:.2f}x', '(no target; build: at most 1.2x)'))
     return rows
 
 
@@ -235,6 +279,8 @@ def turn(none: Path, runs: int, quick: bool) -> list[Row]:
 
 GROUPS: dict[str, tuple[Group, str]] = {
     'shapes': (shapes, 'Codex and Copilot CLI shapes, 50 MB each (10 MB when --quick)'),
+    'parse': (parse_only, 'the parse stage alone, in process: Claude Code 100 MB, Codex and '
+              'Copilot shapes'),
     'real': (real, '../shared/transcripts/real, each folder, each file repeated to 5 MB'),
     'hook': (hook, 'the hook on 100 transcripts x 100,000-line memory file'),
     'ledger': (ledger, 'build with a 1,000,000-line ledger, peak RSS'),

@@ -48,7 +48,7 @@ def test_aliases_expand_in_the_table_order() -> None:
     from benchmarks.speed import groups
 
     assert groups('turn,startup') == ['startup', 'turn']
-    assert groups('scale') == ['shapes', 'real', 'hook', 'ledger', 'turn']
+    assert groups('scale') == ['shapes', 'parse', 'real', 'hook', 'ledger', 'turn']
 
 
 @pytest.mark.parametrize('language', ['en', 'zh'])
