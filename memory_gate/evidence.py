@@ -15,13 +15,11 @@ from typing import NamedTuple
 from memory_gate.cues import (
     ACCEPT_RE,
     ACTING_RE,
-    CJK_GATES,
     DECISION_HEADING_ANY_LINE_RE,
     DECISION_SECTION_RE,
     DO_SECTION_RE,
     FINDING_LINE_RE,
     FURNITURE_RE,
-    GATES,
     LABEL_ITEM_RE,
     MARKED_MOMENT,
     MARKER_ANY_LINE_RE,
@@ -37,6 +35,7 @@ from memory_gate.cues import (
     UNFOLDED_RE,
     WHY_SECTION_RE,
 )
+from memory_gate.phrase_screen import may_show
 from memory_gate.prefilter import possible
 from memory_gate.records import Feature
 from memory_gate.sentences import compiled, holds, plain_quotes
@@ -64,11 +63,14 @@ def phrases(sentence: str) -> list[str]:
     if wide and compiled(UNFOLDED_RE).search(sentence):
         return [name for name, pattern in PHRASE_FEATURES if re.search(pattern, sentence)]
     low = sentence.lower()
-    tokens = set(compiled(TOKEN_RE).findall(low))
-    return [name for name, pattern in PHRASE_FEATURES
-            if (not GATES[name].isdisjoint(tokens)
-                or wide and any(map(sentence.__contains__, CJK_GATES[name])))
-            and (wide or possible(pattern, low)) and compiled(pattern).search(sentence)]
+    gated = may_show(sentence, compiled(TOKEN_RE).findall(low), wide)
+    shown = []
+    while gated:  # only the features whose gate the sentence passes, in their order
+        name, pattern = PHRASE_FEATURES[(gated & -gated).bit_length() - 1]
+        gated &= gated - 1
+        if (wide or possible(pattern, low)) and compiled(pattern).search(sentence):
+            shown.append(name)
+    return shown
 
 
 def section(heading: str, approved: bool = True) -> str:
