@@ -112,3 +112,19 @@ def test_new_ledger_has_header() -> None:
         render_ledger(render_ledger('', ['b rule']), ['a rule'])
         == LEDGER_HEADER + 'a rule\nb rule\n'
     )
+
+
+@pytest.mark.parametrize('line', [
+    '<<<<<<< HEAD', '>>>>>>> theirs', '||||||| base', '=======', '<<<<<<<', '======= x',
+    '<<<<<< six', '<- an arrow rule', '| a table row |', '>quoted', '=x', 'plain rule', '# note',
+    '', '   ', '  <<<<<<< indented',
+])
+def test_a_ledger_entry_is_what_the_conflict_regex_and_the_comment_rule_say(line: str) -> None:
+    """is_entry looks at the regex only for a line starting with a marker's character: the same
+    answer as the regex on every line."""
+    import re
+
+    from memory_gate.memory import LEDGER_MARKER_RE, is_entry
+
+    plain = bool(line.strip()) and not line.lstrip().startswith('#')
+    assert is_entry(line) == (plain and not re.match(LEDGER_MARKER_RE, line))
