@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import argparse
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -145,6 +147,33 @@ def test_load_pyproject(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match='pyproject.toml'):
         load_pyproject(str(tmp_path))
 
+
+
+@pytest.mark.parametrize('toml', [
+    '[tool."memory-gate"]\nmax-add = 3\n',
+    "[ tool . 'memory-gate' ]\nmax-add = 3\n",
+    '[tool]\nmemory-gate = { max-add = 3 }\n',
+    '[tool]\n"memory-gate".max-add = 3\n',
+    'tool.memory-gate.max-add = 3\n',
+    '[tool.memory-gate.signal]\n[tool.memory-gate]\nmax-add = 3\n',
+])
+def test_every_way_of_writing_the_table_is_read(tmp_path: Path, toml: str) -> None:
+    (tmp_path / 'pyproject.toml').write_text(toml + '[tool.ruff]\nline-length = 100\n')
+    assert load_pyproject(str(tmp_path))['max-add'] == 3
+
+
+def test_a_pyproject_naming_memory_gate_only_as_a_path_or_dependency_is_not_parsed(
+        tmp_path: Path) -> None:
+    """The TOML parser's import (about 5 ms of start-up) only where the name is a key."""
+    (tmp_path / 'pyproject.toml').write_text(
+        '[project]\ndependencies = ["memory-gate>=0.1", "x"]\n'
+        '[tool.ruff.lint.per-file-ignores]\n"memory_gate/cues.py" = ["E501"]\n'
+        '[tool.ruff.lint.isort]\nknown-first-party = ["memory_gate", "tests"]\n')
+    code = ('import sys; from memory_gate.config import load_pyproject; '
+            f'assert load_pyproject({str(tmp_path)!r}) == {{}}; '
+            'print(sorted({"tomllib", "tomli"} & set(sys.modules)))')
+    done = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, '[]\n', '')
 
 @pytest.mark.parametrize(('toml', 'message'), [
     ('max_add = 2', "unknown setting 'max_add'; did you mean 'max-add'?"),
