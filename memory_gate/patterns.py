@@ -51,6 +51,9 @@ _NOW = (
     r'\b(?<!from )(?:now|already|just|currently|still|yet|today|yesterday|here is|here are)\b'
     r'|^(?:it|this|that|these|those|there|which)\b'
 )
+# The moment named in the rule's own clause (before a comma or a semicolon): "The build needs to
+# pass now", not "the agent has to run on py3.8, openwrt still ships 3.8" (the reason, after it).
+_CLAUSE_NOW = r'^[^,;]*?\b(?<!from )(?:now|already|just|currently|still|yet|today|yesterday)\b'
 # A present-tense passive participle: "are stored", "is cut", "are hashed".
 _PASSIVE = (
     r'\b(?:are |gets? |is (?=(?:always|never|only|automatically|usually|strictly|stored'
@@ -443,6 +446,15 @@ SIGNAL_RULES: tuple[Rule, ...] = (
         r'(?!(?:be )?(?:fine|ok|okay|good|enough|done|ready|possible|able|working)\b'
         r'|work\b|pass\b|help\b|fix\b)\w+'
     ), unless=_NOW, triggers='should'),
+    # constraint: "review agent also needs to validate it works e2e" (agentv, the user: kept), "The
+    # worker has to run on py3.8." (the rule above, said with has to / needs to: a generic subject,
+    # then the verb) / not: "You have to run the migration." (a person), "This needs to
+    # pass now." (the moment), "The build needs to pass." (an expectation of the moment)
+    rule('has_to', 'constraint', (
+        _SUBJECT_WORDS + r'(?:has|have|needs?) to '
+        r'(?!(?:be )?(?:fine|ok|okay|good|enough|done|ready|possible|able|working)\b'
+        r'|work\b|pass\b|help\b|fix\b|check\b|see\b|know\b|look\b)\w+'
+    ), unless=_CLAUSE_NOW, triggers=('has to', 'have to', 'need to', 'needs to')),
     # The explicit markers of the languages of languages.py, five families each
     # (<code>_decision, _constraint, _convention, _root_cause, _preference):
     # tests/languages_test.py holds what each must catch and must not.

@@ -31,6 +31,9 @@ MUST_KEEP = [
     ('We don’t deploy on Fridays.', 'convention'),
     ('Deploys happen only from tagged commits.', 'constraint'),
     ('Breaking changes need an RFC first.', 'constraint'),
+    # "has to" / "needs to" with a generic subject (agentv, the user, labeled)
+    ('review agent also needs to validate it works e2e', 'constraint'),
+    ('The worker has to run on py3.8, the old nodes still ship 3.8.', 'constraint'),
     ('必须在合并前跑完集成测试', 'constraint'),
     ('禁止在生产环境直接修改数据库。', 'constraint'),
     # root cause
@@ -101,6 +104,10 @@ MUST_DROP = [
     ('Each worker now gets a fresh database.', 'no_signal'),
     ('The test uses a fixture called client.', 'no_signal'),
     ('Never do it.', 'length'),
+    # "has to" / "needs to" of a person, of the moment, or expecting a result
+    ('You have to run the migration first.', 'no_signal'),
+    ('The build still needs to run the migration.', 'no_signal'),
+    ('The pipeline needs to pass before the merge.', 'no_signal'),
 ]
 
 
