@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from memory_gate import sentences
 from memory_gate.sentences import (
     count_sentences,
     marked_lines,
@@ -123,3 +124,25 @@ def test_a_lone_surrogate_becomes_the_replacement_character(text: str, expected:
 ])
 def test_a_lettered_list_item_is_layout(line: str, expected: tuple[str, str]) -> None:
     assert list(marked_lines(line)) == [expected]
+
+
+WORDS = ['use', 'pnpm', '以后', '总是', 'ß', '']
+
+
+@given(st.lists(st.text(alphabet='usepnmz 以后总是ßé', max_size=12), max_size=40),
+       st.lists(st.sampled_from(WORDS), min_size=1, max_size=4).map(tuple))
+def test_holds_is_whether_one_of_the_words_is_in_the_text(
+        texts: list[str], words: tuple[str, ...]) -> None:
+    """The same answer before and after a word list's wide texts compile it (WIDE_TESTS)."""
+    for text in texts * (sentences.WIDE_TESTS // 20 + 1):
+        assert sentences.holds(text, words) == any(w in text for w in words)
+
+
+def test_a_word_list_tested_on_few_wide_texts_is_not_compiled() -> None:
+    """A small run pays no compile (about 0.5 ms a list) for the few wide texts it tests."""
+    words = ('never', 'push')
+    compiled_before = sentences.any_of.cache_info().currsize
+    for _ in range(10):
+        assert sentences.holds('以后 never push', words)
+        assert not sentences.holds('以后总是', words)
+    assert sentences.any_of.cache_info().currsize == compiled_before
