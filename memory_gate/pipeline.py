@@ -13,7 +13,6 @@ from memory_gate import evidence, filters, scan, weights
 from memory_gate.credentials import secret_kind
 from memory_gate.formats import Turn
 from memory_gate.memory import identity, known_identities
-from memory_gate.offsets import Marked
 from memory_gate.parse import parse_lines
 from memory_gate.patterns import Rule
 from memory_gate.rank import Ranking
@@ -108,7 +107,13 @@ class _Run:
             stats['sentences'] += count
             stats['dropped_no_signal'] += count
             return
-        said = list(split_marked(prose)) if len(prose) <= HELD_WHOLE else Marked(prose)
+        said: Sequence[tuple[str, str, bool]]
+        if len(prose) <= HELD_WHOLE:
+            said = list(split_marked(prose))
+        else:
+            from memory_gate.offsets import Marked  # huge turns only: kept off start-up
+
+            said = Marked(prose)
         for sentence, ctx in evidence.placed(said, turn.role, turn.voice, filters.strip_lead):
             stats['sentences'] += 1
             self.sentence(source, turn, sentence, ctx, stats)
