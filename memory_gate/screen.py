@@ -14,6 +14,7 @@ from functools import reduce
 from operator import or_
 
 from memory_gate.patterns import Rule
+from memory_gate.sentences import compiled
 
 # Words too common to screen on: a gate word's piece is one of these only when it has nothing else.
 COMMON = frozenset(
@@ -22,6 +23,7 @@ COMMON = frozenset(
 # 6 MB. Past the count, start over; a longer word is worked out each time it comes.
 WORD_CACHE = 50_000
 WORD_LENGTH = 40
+ASCII_RUN_RE = r'[\x00-\x7f]+'
 
 
 def piece(word: str) -> tuple[str, bool, bool]:
@@ -76,6 +78,17 @@ class Screen:
                 for char in {text[0] if at_start else text[-1] for text in texts}:
                     index[char].append((size, texts))
         self.firsts = frozenset(self.inside)
+        # Past ASCII (a Chinese clause is one word, and nearly every one is new), a word's ASCII
+        # pieces can lie only in its runs of ASCII: those are tried on the runs, which recur
+        # ("cache", "migration") and are remembered; only the pieces holding a wide character
+        # are tried on the whole word.
+        self.wide: dict[str, list[tuple[str, int]]] = {}
+        for first, pieces in self.inside.items():
+            wide = [(text, bit) for text, bit in pieces if not text.isascii()]
+            if wide:
+                self.wide[first] = wide
+        self.wide_firsts = frozenset(self.wide)
+        self.runs: dict[str, int] = {}  # an ASCII run's pieces, remembered as words are
 
     def add(self, gate_word: str, bit: int) -> None:
         text, at_start, at_end = piece(gate_word)
@@ -93,10 +106,26 @@ class Screen:
             found |= texts.get(word[:size], 0)
         for size, texts in self.by_last.get(word[-1], ()):
             found |= texts.get(word[-size:], 0)
-        # only the pieces that start with one of the word's characters
-        for first in self.firsts.intersection(word):
-            for text, bit in self.inside[first]:
-                if text in word:
+        if word.isascii():
+            return found | self.inside_of(word, self.firsts, self.inside)
+        runs = self.runs
+        for run in compiled(ASCII_RUN_RE).findall(word):  # "cache" in "从cache里移到队列里面"
+            bits = runs.get(run)
+            if bits is None:
+                if len(runs) >= WORD_CACHE:
+                    runs.clear()
+                bits = runs[run] = self.inside_of(run, self.firsts, self.inside)
+            found |= bits
+        return found | self.inside_of(word, self.wide_firsts, self.wide)
+
+    @staticmethod
+    def inside_of(text: str, firsts: frozenset[str],
+                  pieces: dict[str, list[tuple[str, int]]]) -> int:
+        """The bits of the pieces inside the text, of those starting with one of its characters."""
+        found = 0
+        for first in firsts.intersection(text):
+            for piece, bit in pieces[first]:
+                if piece in text:
                     found |= bit
         return found
 

@@ -71,6 +71,9 @@ def test_remembered_words_are_bounded() -> None:
         screen.rules(f'w{i}')
     assert len(screen.words) <= WORD_CACHE
     assert screen.rules('we never push to main.') != 0
+    for i in range(WORD_CACHE + 10):  # the ASCII runs of wide words too
+        screen.word(f'以{i}后')
+    assert len(screen.runs) <= WORD_CACHE
 
 
 SEPARATORS = ['. ', '! ', '? ', '。', '；', '\n', '\n- ', '\n1. ', '. OK, ', '。好的，', ' ', ', ',
@@ -107,3 +110,38 @@ def test_long_words_are_screened_but_not_remembered() -> None:
     assert missed(screen, RULES, f'{blob} never') == []
     assert screen.rules(blob) != 0  # 'never' opens never_always wherever it sits
     assert all(len(word) <= WORD_LENGTH for word in screen.words)
+
+
+def word_by_definition(screen: Screen, word: str) -> int:
+    """Screen.word as first written: every piece that starts with one of the word's characters
+    tried on the whole word."""
+    found = screen.whole.get(word, 0)
+    for size, texts in screen.by_first.get(word[0], ()):
+        found |= texts.get(word[:size], 0)
+    for size, texts in screen.by_last.get(word[-1], ()):
+        found |= texts.get(word[-size:], 0)
+    for first in screen.firsts.intersection(word):
+        for text, bit in screen.inside[first]:
+            if text in word:
+                found |= bit
+    return found
+
+
+PIECES = sorted({text for pieces in Screen(RULES).inside.values() for text, _ in pieces})
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(PIECES), st.sampled_from(GATE_WORDS),
+                          st.text('ab-以不每x1，', max_size=3)), min_size=1, max_size=8))
+def test_a_word_opens_what_its_pieces_open_ascii_runs_tried_alone(parts: list[str]) -> None:
+    """Past ASCII, the ASCII pieces are tried on the word's ASCII runs only: the same bits."""
+    screen = Screen(RULES)
+    for word in ''.join(parts).lower().split():
+        assert screen.word(word) == word_by_definition(screen, word), word
+
+
+def test_chinese_with_english_words_inside_opens_the_english_pieces() -> None:
+    screen = Screen(RULES)
+    for word in ('从cache里移到队列里面', '以后retry', '我们decided以后都用', '决定用pnpm'):
+        assert screen.word(word) == word_by_definition(screen, word), word
+    assert screen.word('我们decided以后都用') != 0
