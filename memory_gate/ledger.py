@@ -45,7 +45,7 @@ class Identities:
     def __contains__(self, key: object) -> bool:
         from bisect import bisect_left
 
-        if not isinstance(key, str):
+        if not self.runs or not isinstance(key, str):  # no ledger (most runs): no digest to take
             return False
         wanted = digest(key)
         for run in self.runs:

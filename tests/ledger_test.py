@@ -49,6 +49,15 @@ def test_a_ledger_that_does_not_exist_declines_nothing(tmp_path: Path) -> None:
     assert len(ledger.read(str(tmp_path / 'none.txt'))) == 0
 
 
+def test_an_empty_ledger_answers_without_a_digest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most runs have no ledger: each candidate's `in declined` then costs no BLAKE2b."""
+    def no_digest(key: str) -> int:
+        raise AssertionError(key)
+
+    monkeypatch.setattr(ledger, 'digest', no_digest)
+    assert 'never push to main.' not in ledger.Identities()
+
+
 def test_a_ledger_that_cannot_be_read_raises(tmp_path: Path) -> None:
     with pytest.raises(InputError, match='is a directory'):
         ledger.read(str(tmp_path))
