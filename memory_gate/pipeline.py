@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Container, Iterable, Sequence
 from typing import NamedTuple
 
-from memory_gate import evidence, filters, scan, weights
+from memory_gate import evidence, filters, picked, scan, weights
 from memory_gate.credentials import secret_kind
 from memory_gate.formats import Turn
 from memory_gate.memory import identity, known_identities
@@ -55,6 +55,7 @@ class _Candidate(NamedTuple):
     proposal: Proposal
     ctx: evidence.Context
     turn: Turn | None = None  # its turn, whose credentials it may not carry
+    option: str = ''  # the label of the option item it sits in (picked.py), accepted if picked
 
 
 class _Run:
@@ -66,6 +67,7 @@ class _Run:
         self.seen: set[str] = set()
         self.ranking: Ranking[Proposal] = Ranking(settings.candidates)
         self.pending: list[_Candidate] = []  # the recommendations of the last assistant turn
+        self.options: dict[str, str] = {}  # the option items of the last assistant turn
         self.order = 0  # candidates in the order they were said: the diff keeps it
         self.withheld: list[Withheld] = []
         self.secrets: list[Secret] = []  # credentials in the transcripts' own lines
@@ -102,6 +104,7 @@ class _Run:
         stats['code_lines'] += code_lines
         if turn.role == 'assistant' and prose.strip():
             self.settle(None, stats)  # accepted only in answer to the turn that recommended it
+            self.options = picked.options(prose)
         if self.silent(prose, turn.role):
             count = count_sentences(prose)
             stats['sentences'] += count
@@ -141,9 +144,10 @@ class _Run:
         proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind,
                             whole(turn.session), whole(turn.timestamp), turn.message)
         ctx = ctx._replace(kind=found.kind, own_rule=found.own)
-        item = _Candidate(self.order, proposal, ctx, turn)
+        option = picked.option_of(sentence, self.options) if turn.role == 'assistant' else ''
+        item = _Candidate(self.order, proposal, ctx, turn, option)
         self.order += 1
-        if turn.role == 'assistant' and evidence.is_recommendation(sentence):
+        if option or turn.role == 'assistant' and evidence.is_recommendation(sentence):
             self.pending.append(item)
             if len(self.pending) > MAX_PENDING:  # bounded in a turn of endless recommendations
                 self.release(self.pending.pop(0), stats)
@@ -177,8 +181,10 @@ class _Run:
         if not self.pending:  # most turns: no acceptance to look for (the costliest to compile)
             return
         accepted = turn is not None and evidence.is_acceptance(turn.text)
+        chosen = picked.pick(turn.text) if turn is not None and self.options else ''
         for item in self.pending:
-            if accepted and turn is not None:
+            # an option item is accepted when the user names it, a recommendation when accepted
+            if turn is not None and (item.option == chosen if item.option else accepted):
                 self.weigh(item._replace(proposal=item.proposal._replace(accepted_line=turn.line),
                                          ctx=item.ctx._replace(accepted=True)), stats)
             else:
