@@ -74,21 +74,25 @@ AROUND = 256
 
 def windows(text: str) -> list[tuple[int, int]]:
     """The merged windows of text around each occurrence of a needle: each place a needle
-    begins is found by one search (NEEDLE_STARTS), not a pass over the text per needle."""
-    spans = []
+    begins is found by one search (NEEDLE_STARTS), not a pass over the text per needle.
+
+    A window's start and end never decrease as the needle's place moves right, so the windows
+    come in order and merge as they come; and a needle that begins 2 * AROUND or more before
+    the end of the window so far opens one inside it (its end is at most 2 * AROUND past it):
+    the search goes on from there, not from each place a needle begins (tool output full of
+    needles was searched at every one)."""
+    out: list[tuple[int, int]] = []
     found = NEEDLE_STARTS.search(text)
     while found:
         at = found.start()
         start = text.rfind('\n', max(at - AROUND, 0), at) + 1 or max(at - AROUND, 0)
         end = text.find('\n', at, at + 2 * AROUND)
-        spans.append((start, end if end >= 0 else min(at + 2 * AROUND, len(text))))
-        found = NEEDLE_STARTS.search(text, at + 1)
-    out: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
+        end = end if end >= 0 else min(at + 2 * AROUND, len(text))
         if out and start <= out[-1][1]:
             out[-1] = (out[-1][0], max(out[-1][1], end))
         else:
             out.append((start, end))
+        found = NEEDLE_STARTS.search(text, max(at + 1, out[-1][1] - 2 * AROUND + 1))
     return out
 
 
