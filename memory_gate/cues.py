@@ -512,7 +512,7 @@ ACTING_RE = r"(?i)\b(?:i'll|i'm|i am|i will|let me|let's)\b|^(?:now|next|then|cr
 
 # A user turn that looks pasted, not merely long: a log line, a template or prompt that addresses the agent ("You are
 # a reviewer", "Your task", "Report only P0-P2 findings"), a review bot's line. (A heading, a quote or a "Deliverables"
-# section are seen from the layout: evidence.looks_pasted.)
+# section are seen from the layout: placing.looks_pasted.)
 # A user turn that carries a review bot's furniture or a terminal UI's frame is pasted, however short: repiq's
 # pasted Codex review ("P1 Badge ... Useful? React with 👍 / 👎"), "**coderabbitai**: ...", m-gemini's pasted
 # Gemini CLI box ("│ Command rejected because ..."). / not: "the P1 bug is useful to fix", "a | b" (ASCII pipe).
@@ -568,7 +568,7 @@ CUES: tuple[Cue, ...] = (
     # The kind of the rule that picked the sentence (patterns.KINDS; 'marked': an explicit memory
     # marker).
     *(cue('kind_' + kind) for kind in (*KINDS, 'marked')),
-    # The section a heading opens (evidence.section) and the layout of the line (sentences.LAYOUTS,
+    # The section a heading opens (placing.section) and the layout of the line (sentences.LAYOUTS,
     # 'item').
     cue('decision_section'), cue('why_section', leans=LASTS), cue('do_section', leans=PASSES),
     cue('item', leans=PASSES), cue('heading', leans=PASSES), cue('quote'),
@@ -671,12 +671,12 @@ TURNED_AWAY_SKIP = frozenset((
 # Must catch: "Memory: the staging DB is reset nightly." "**Memory:** use pnpm." "`Memory:` use pnpm."
 # "- Memory: ...", "> Memory: ...", "记住：时间一律用 UTC。"
 # Must not: "4. Memory: unbounded data structures" in a review checklist (its other items are labels
-# too: evidence.is_checklist).
+# too: placing.is_checklist).
 _MARKER = (r'[*`]{0,2}(?:memory|remember|durable'
            r'|note for (?:agents|claude|gemini)\.md|for (?:agents|claude|gemini)\.md'
            r'|(?:agents|claude|gemini)\.md|记住|记忆|备忘|' + languages.MARKERS + ')'
            r'[*`]{0,2}\s*[:：]\s*[*`]{0,2}\s*(?=\S)')
-# at the start of a line (evidence.placed knows which sentences open one)
+# at the start of a line (placing.placed knows which sentences open one)
 MARKER_RE = '(?i)^' + _MARKER
 # somewhere in a turn, in a list item or quote too: then the turn is never screened out whole
 MARKER_ANY_LINE_RE = r'(?im)^[ \t]*(?:(?:[-*+•]|\d{1,3}[.)]|>)[ \t]+)*' + _MARKER

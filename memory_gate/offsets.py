@@ -1,6 +1,6 @@
 """A huge turn's sentences held as places in its text, not as strings.
 
-sentences.split_marked yields each sentence as a new string; a list of them (evidence.placed
+sentences.split_marked yields each sentence as a new string; a list of them (placing.placed
 reads a turn's sentences in any order) costs about 1.5 times the turn's text in strings and
 tuples again (an 8 MB turn: 116,000 sentences, 21 MB). Marked holds the same sequence as where
 each sentence's characters start and end in the text, 17 bytes a sentence, and makes a

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Container, Iterable, Sequence
 from typing import NamedTuple
 
-from memory_gate import evidence, filters, picked, scan, weights
+from memory_gate import evidence, filters, picked, placing, reasons, scan, weights
 from memory_gate.credentials import secret_kind
 from memory_gate.formats import Turn
 from memory_gate.memory import identity, known_identities
@@ -42,8 +42,8 @@ MAX_PENDING = 50  # recommendations waiting for the user's answer
 def described(proposal: Proposal, names: Sequence[str]) -> Proposal:
     """The proposal with its evidence in words (only for what is shown: kept, or listed under
     the threshold)."""
-    features = evidence.weighed(proposal.text, names, weights.WEIGHTS)
-    return proposal._replace(evidence=evidence.describe(features, proposal.role),
+    features = reasons.weighed(proposal.text, names, weights.WEIGHTS)
+    return proposal._replace(evidence=reasons.describe(features, proposal.role),
                              features=features)
 
 
@@ -53,7 +53,7 @@ class _Candidate(NamedTuple):
 
     order: int
     proposal: Proposal
-    ctx: evidence.Context
+    ctx: placing.Context
     turn: Turn | None = None  # its turn, whose credentials it may not carry
     option: str = ''  # the label of the option item it sits in (picked.py), accepted if picked
 
@@ -117,7 +117,7 @@ class _Run:
             from memory_gate.offsets import Marked  # huge turns only: kept off start-up
 
             said = Marked(prose)
-        for sentence, ctx in evidence.placed(said, turn.role, turn.voice, filters.strip_lead):
+        for sentence, ctx in placing.placed(said, turn.role, turn.voice, filters.strip_lead):
             stats['sentences'] += 1
             self.sentence(source, turn, sentence, ctx, stats)
 
@@ -126,7 +126,7 @@ class _Run:
         return (len(prose) <= WHOLE_TURN_SCREEN and self.judge.silent(prose)
                 and not evidence.may_speak(prose, role))
 
-    def sentence(self, source: str, turn: Turn, sentence: str, ctx: evidence.Context,
+    def sentence(self, source: str, turn: Turn, sentence: str, ctx: placing.Context,
                  stats: Counter[str]) -> None:
         """Drop a sentence (no signal, noise, length), or weigh it as a candidate (a
         recommendation waits)."""
@@ -154,7 +154,7 @@ class _Run:
         else:
             self.weigh(item, stats)
 
-    def verdict(self, sentence: str, turn: Turn, ctx: evidence.Context) -> filters.Verdict:
+    def verdict(self, sentence: str, turn: Turn, ctx: placing.Context) -> filters.Verdict:
         """The judge's verdict; a marked statement is kept unless it is a question, a
         recommendation may wait, and what a plan lists under its decisions is a candidate as
         such (unless it is noise)."""

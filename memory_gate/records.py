@@ -61,7 +61,7 @@ class Proposal(NamedTuple):
     timestamp: str = ''
     message: int | None = None  # index in a transcript document's messages (Gemini CLI)
     score: float = 0.0  # the probability, by the weighed evidence, that a maintainer keeps it
-    evidence: str = ''  # the few features that decided, in words (evidence.describe)
+    evidence: str = ''  # the few features that decided, in words (reasons.describe)
     accepted_line: int | None = None  # the line of the user's turn that accepted it
     threshold: float = 0.0  # the score it needed (setting: threshold)
     features: tuple[Feature, ...] = ()  # every feature behind the score, strongest first

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from memory_gate import cues, evidence, patterns, pipeline, weights
+from memory_gate import cues, evidence, patterns, pipeline, placing, weights
 from memory_gate.sentences import plain_quotes
 
 BY_NAME = {c.name: c for c in cues.CUES}
@@ -134,9 +134,9 @@ def test_the_features_the_code_can_produce_are_the_declared_ones() -> None:
             ('', 'item', 'heading', 'quote'),
             ('', 'decision_section', 'why_section', 'do_section'), (1, evidence.LONG_TURN),
             ('', 'accepted', 'marked', 'own_rule', 'pasted')):
-        ctx = evidence.Context(role, kind, layout, many, voice=voice, section=section,
+        ctx = placing.Context(role, kind, layout, many, voice=voice, section=section,
                                **({flag: True} if flag else {}))
         produced.update(evidence.features(sentences[0], ctx))
     for sentence, role in itertools.product(sentences, ('user', 'assistant')):
-        produced.update(evidence.features(sentence, evidence.Context(role, 'decision')))
+        produced.update(evidence.features(sentence, placing.Context(role, 'decision')))
     assert produced == set(cues.FEATURES)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memory_gate import cues, evidence, weights
+from memory_gate import cues, evidence, placing, reasons, weights
 from memory_gate.pipeline import build
 from memory_gate.records import Proposal, Result, Settings, Transcript
 
@@ -150,7 +150,7 @@ def test_pasted_user_text_is_not_the_users_voice() -> None:
     )
     names = evidence.features(
         'Never edit source files directly.',
-        evidence.Context('user', 'constraint', '', 15, pasted=True),
+        placing.Context('user', 'constraint', '', 15, pasted=True),
     )
     assert 'pasted' in names and 'user' not in names
     assert 'Never edit source files directly.' not in texts(run(('user', template)))
@@ -387,7 +387,7 @@ def test_output_is_identical_run_to_run() -> None:
     ],
 )
 def test_the_heading_above_says_what_kind_of_text_follows(heading: str, kind: str) -> None:
-    assert evidence.section(heading.lstrip('#* ')) == kind
+    assert placing.section(heading.lstrip('#* ')) == kind
 
 
 @pytest.mark.parametrize(
@@ -400,7 +400,7 @@ def test_the_heading_above_says_what_kind_of_text_follows(heading: str, kind: st
     ],
 )
 def test_a_bold_label_opens_a_section_by_what_it_names(line: str, names: str) -> None:
-    assert evidence.label(line) == names
+    assert placing.label(line) == names
 
 
 def test_the_words_after_a_bold_label_do_not_name_its_section() -> None:
@@ -617,7 +617,7 @@ def test_a_pasted_review_finding_speaks_with_the_reviewers_voice_not_the_users()
 )
 def test_a_finding_is_told_by_a_line_naming_its_severity(line: str, finding: bool) -> None:
     assert (
-        evidence.is_finding([('Title', '', True), (line, '', True), ('Body.', '', True)]) == finding
+        placing.is_finding([('Title', '', True), (line, '', True), ('Body.', '', True)]) == finding
     )
 
 
@@ -671,7 +671,7 @@ def test_a_pasted_report_with_key_decisions_is_not_the_users_list() -> None:
 def test_the_assistants_own_key_decisions_are_its_account_not_decisions() -> None:
     """Only a list somebody approved is a list of decisions: the user's, or a plan the user
     approved."""
-    assert evidence.section('Key Design Decisions', approved=False) == 'why_section'
+    assert placing.section('Key Design Decisions', approved=False) == 'why_section'
     answer = ('Done.\n\n### Key Design Decisions\n\n'
               '- Validates the `ToolUseID` format to ensure it comes from a real tool\n')
     result = run(
@@ -712,12 +712,12 @@ def test_a_heading_told_through_the_word_gates_is_told_as_without_them() -> None
             if re.search(cues.DO_SECTION_RE, heading)
             else ''
         )
-        assert evidence.section(heading) in (ungated, 'decision_section'), heading
+        assert placing.section(heading) in (ungated, 'decision_section'), heading
 
 
 @pytest.mark.parametrize('heading', ['DECISIONS', '## Key Decisions', '决策'])
 def test_a_decisions_heading_is_told_in_any_case(heading: str) -> None:
-    assert evidence.section(heading.lstrip('# ')) == 'decision_section'
+    assert placing.section(heading.lstrip('# ')) == 'decision_section'
     assert evidence.may_speak(f'{heading}\n- Cursor is not a provider', 'user')
 
 
@@ -1082,5 +1082,5 @@ def test_an_assistant_cause_weighed_as_the_users_is_not_said_to_be_the_users_voi
     ('a shared tmp dir, between workers', 'a shared tmp dir…'),
 ])
 def test_matched_words_are_cut_at_a_word_and_marked(words: str, shown: str) -> None:
-    assert evidence.shortened(words) == shown
-    assert len(shown) <= evidence.SHOWN_WORDS + 1
+    assert reasons.shortened(words) == shown
+    assert len(shown) <= reasons.SHOWN_WORDS + 1

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from memory_gate import evidence
+from memory_gate import evidence, placing
 from memory_gate.pipeline import build
 from memory_gate.records import Result, Settings, Transcript
 
@@ -102,7 +102,7 @@ def test_each_form_catches_what_it_names_and_not_its_look_alikes(sentence: str, 
 
 
 def names(sentence: str, role: str, **place: object) -> list[str]:
-    ctx = evidence.Context(role, 'constraint', **place)  # type: ignore[arg-type]
+    ctx = placing.Context(role, 'constraint', **place)  # type: ignore[arg-type]
     return evidence.features(sentence, ctx)
 
 
@@ -185,12 +185,12 @@ def pieces(*lines: tuple[str, str]) -> list[tuple[str, str, bool]]:
 
 def test_a_long_turn_is_pasted_by_its_look_not_by_its_length() -> None:
     typed = pieces(*((t, '') for t in TYPED))
-    assert not evidence.looks_pasted(typed)
+    assert not placing.looks_pasted(typed)
     looks = [('Deliverables:', ''), ('Review', 'heading'),
              ('Report only P0-P2 findings.', ''),  # agentv's orchestrator prompt
              ('2026-01-02 10:41:07 ERROR worker exited', ''), ('the reviewer wrote this', 'quote')]
     for look in looks:
-        assert evidence.looks_pasted([pieces(look)[0], *typed])
+        assert placing.looks_pasted([pieces(look)[0], *typed])
     everything = Settings(threshold=0.0, max_add=100)
     rule = 'Money amounts are stored as integer cents, never as floats.'
 

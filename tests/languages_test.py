@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from memory_gate import cues, evidence, languages, patterns
+from memory_gate import cues, evidence, languages, patterns, placing
 from memory_gate.filters import fires, gated
 from memory_gate.pipeline import build
 from memory_gate.records import Settings, Transcript
@@ -168,7 +168,7 @@ def test_the_scope_and_modal_cues_read_each_language(name: str, sentence: str, s
     ('기억: 스테이징 DB는 매일 밤 초기화된다.', '스테이징 DB는 매일 밤 초기화된다.'),
 ])
 def test_a_marker_in_each_language_opens_a_line_for_memory(line: str, statement: str) -> None:
-    assert line[evidence.marker_end(line):] == statement
+    assert line[placing.marker_end(line):] == statement
     assert run(('assistant', 'Listo.\n' + line))[0] == statement
 
 
@@ -176,7 +176,7 @@ def test_a_marker_in_each_language_opens_a_line_for_memory(line: str, statement:
     'A memória do servidor acabou.', 'La memoria: se agotó ayer', '記憶が曖昧です。',
 ])
 def test_a_marker_word_not_opening_the_line_with_a_colon_is_no_marker(line: str) -> None:
-    assert evidence.marker_end(line) == 0
+    assert placing.marker_end(line) == 0
 
 
 @pytest.mark.parametrize('sentence', [
