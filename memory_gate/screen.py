@@ -133,6 +133,14 @@ class Screen:
         """What the words of a lowered text may open (gate words that must start a sentence in the
         high bits)."""
         words, known = low.split(), self.words
+        if len(words) == 1 and len(words[0]) <= WORD_LENGTH:  # a Chinese clause: nearly always new
+            word = words[0]
+            found = known.get(word)
+            if found is None:
+                if len(known) >= WORD_CACHE:
+                    known.clear()
+                found = known[word] = self.word(word)
+            return found
         try:  # most sentences have only words seen before: one pass in C
             return reduce(or_, map(known.__getitem__, words), 0)
         except KeyError:

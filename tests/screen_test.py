@@ -145,3 +145,17 @@ def test_chinese_with_english_words_inside_opens_the_english_pieces() -> None:
     for word in ('从cache里移到队列里面', '以后retry', '我们decided以后都用', '决定用pnpm'):
         assert screen.word(word) == word_by_definition(screen, word), word
     assert screen.word('我们decided以后都用') != 0
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(PIECES), st.text('ab-以不每x1，', max_size=3)),
+                min_size=1, max_size=6), st.sampled_from(['', ' ']))
+def test_a_text_opens_what_its_words_open_one_word_or_many(parts: list[str], glue: str) -> None:
+    """A one-word text (a Chinese clause) is looked up alone: the same bits, remembered."""
+    screen = Screen(RULES)
+    low = glue.join(parts).lower()
+    expected = 0
+    for word in low.split():
+        expected |= word_by_definition(screen, word)
+    assert screen.mask(low) == expected
+    assert screen.mask(low) == expected  # and again, from the remembered words
