@@ -99,11 +99,12 @@ SIGNAL_RULES: tuple[Rule, ...] = (
         'chose', 'choose', 'opted', 'settled on', 'agreed', 'standardi', 'went with',
         'going with', 'go with', 'picked', 'selected', 'went for', 'landed on',
     )),
-    # decision: "Postgres it is." "Tailwind it is for the admin panel." / not: "Here it is." (a
-    # verdict is short by nature)
+    # decision: "Postgres it is." "Tailwind it is for the admin panel." "ingress-nginx it is; disable
+    # the bundled traefik" (the verdict, then its consequence) / not: "Here it is." (a verdict is
+    # short by nature)
     rule('x_it_is', 'decision', (
         r'^(?!(?:here|there|this|that|so|what|where|and'
-        r'|but)\b)[\w.+#/ -]{2,40}\bit is(?: for\b[^.]{1,60})?[.!]?$'
+        r'|but)\b)[\w.+#/ -]{2,40}\bit is(?: for\b[^.;]{1,60})?(?:[.!]?$|;)'
     ), min_length=12, triggers='it is'),
     # decision: what stays and what is out: "Bookworm stays." "Java 17 stays; ..." (flutter-docker-image),
     # "openjdk-21 is off the table" (flutter-docker-image), "What We're NOT Doing" (entire-cli's plan).

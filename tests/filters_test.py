@@ -15,6 +15,8 @@ MUST_KEEP = [
     # decision
     ('We chose Postgres for the billing service.', 'decision'),
     ('Postgres it is.', 'decision'),
+    # the verdict, then what follows from it
+    ('Alembic it is; drop the hand-written SQL migrations.', 'decision'),
     ("Let's go with pnpm from here on.", 'decision'),
     ("We're switching to ruff.", 'decision'),
     ('We decided to drop Redis from the stack.', 'decision'),
@@ -104,6 +106,7 @@ MUST_DROP = [
     ('Each worker now gets a fresh database.', 'no_signal'),
     ('The test uses a fixture called client.', 'no_signal'),
     ('Never do it.', 'length'),
+    ('Here it is; the diff is below.', 'no_signal'),
     # "has to" / "needs to" of a person, of the moment, or expecting a result
     ('You have to run the migration first.', 'no_signal'),
     ('The build still needs to run the migration.', 'no_signal'),
