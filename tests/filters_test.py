@@ -4,6 +4,7 @@ import pytest
 
 from memory_gate import filters, patterns
 from memory_gate.filters import judge, strip_lead, weighted_length
+from memory_gate.sentences import plain_quotes
 
 
 def verdict(sentence: str) -> tuple[str, str]:
@@ -225,3 +226,27 @@ def test_a_verdict_is_a_value_naming_the_rule_and_the_reason() -> None:
         'The weather is nice.', patterns.SIGNAL_RULES, patterns.NOISE_RULES
     ) == filters.Verdict(False, filters.NO_SIGNAL, None)
     assert judge('Never.', patterns.SIGNAL_RULES, patterns.NOISE_RULES).reason == filters.LENGTH
+
+
+def noise_by_definition(sentence: str) -> str | None:
+    """Judge.noise_reason as first written: every noise rule tried, in order."""
+    sentence = plain_quotes(sentence)
+    low = sentence.lower()
+    for r in patterns.NOISE_RULES:
+        if filters.gated(r, low) and filters.fires(r, sentence):
+            return r.name
+    return 'code' if filters.is_code(sentence) else None
+
+
+def test_the_noise_screen_leaves_every_reason_as_it_was() -> None:
+    """Past NOISE_SCREEN_AFTER sentences the noise rules are screened by their words: the same
+    reason for every sentence of the corpus (hedges, one-offs, questions, code among them)."""
+    from tests.patterns_test import CORPUS
+
+    judge = filters.Judge(patterns.SIGNAL_RULES, patterns.NOISE_RULES)
+    sentences = [*CORPUS, 'Maybe we should try pnpm this time?', '以后都用 UTC，这次先不改。',
+                 'x = foo(bar) + baz[0];', 'I think it might be the cache, not sure.']
+    assert len(sentences) > 2 * filters.NOISE_SCREEN_AFTER
+    for sentence in sentences * 2:
+        assert judge.noise_reason(sentence) == noise_by_definition(sentence), sentence
+    assert judge.noise_screen is not None

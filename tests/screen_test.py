@@ -51,6 +51,19 @@ def test_rules_without_gates_are_always_tried() -> None:
 @pytest.mark.parametrize('sentence', CORPUS[:: max(1, len(CORPUS) // 600)])
 def test_screen_keeps_every_rule_whose_gate_passes_on_the_corpus(sentence: str) -> None:
     assert missed(Screen(RULES), RULES, sentence) == []
+    assert missed(Screen(patterns.NOISE_RULES), patterns.NOISE_RULES, sentence) == []
+
+
+NOISE_WORDS = sorted({w for r in patterns.NOISE_RULES for w in r.contains + r.starts})
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(NOISE_WORDS), st.text('abc-,.;?XY 这次不', max_size=4)),
+                min_size=1, max_size=8),
+       st.sampled_from(['', ' ', '\t']))
+def test_noise_screen_keeps_every_rule_whose_gate_passes(parts: list[str], glue: str) -> None:
+    screen = Screen(patterns.NOISE_RULES)
+    assert missed(screen, patterns.NOISE_RULES, glue.join(parts)) == []
 
 
 @settings(max_examples=2000, deadline=None)
