@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from memory_gate import credential_patterns as P
 from memory_gate import credentials as C
+from memory_gate.candidates import may_find
 from memory_gate.values import is_path, is_scrambled, is_version
 
 # The randomness layer is for proposals only: tool output is full of hashes.
@@ -57,12 +58,15 @@ def detect(text: str, memo: Memo | None = None) -> list[Span]:
 
 
 def searched(part: str, memo: Memo) -> tuple[C.Finding, ...]:
-    """C.findings of the part, from the memo when the part was searched before."""
+    """C.findings of the part, from the memo when the part was searched before; none when
+    candidates.may_find tells no layer could find what plausible keeps (most windows of tool
+    output)."""
     found = memo.get(part)
     if found is None:
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        found = memo[part] = tuple(C.findings(part, layers=LAYERS))
+        found = memo[part] = (tuple(C.findings(part, layers=LAYERS))
+                              if may_find(C.visible(part)[0]) else ())
     return found
 
 

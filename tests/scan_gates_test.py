@@ -3,12 +3,18 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.secrets import corpus
 from memory_gate import credential_patterns as P
+from memory_gate import credentials as C
 from memory_gate import passwords as W
-from memory_gate.spans import AROUND, windows
+from memory_gate.candidates import may_find
+from memory_gate.spans import AROUND, CONTEXT_KINDS, LAYERS, Span, plausible, windows
+from tests.credentials_test import PARTS, WORD_PARTS
+from tests.leaks_test import LEAKS
 from tests.spans_test import every_needle_windows
 
 PIECES = st.sampled_from([
@@ -39,3 +45,46 @@ def test_a_long_run_of_needles_without_a_newline_is_one_window() -> None:
     text = 'token=' * 5000
     assert windows(text) == every_needle_windows(text) == [(0, len(text))]
     assert AROUND * 2 < len(text)
+
+
+# What a window may hold: the detector's own test pieces, every leak and corpus value, and the
+# links, quotes, PIN groups, env names and folds its patterns allow.
+WINDOW_PIECES = st.sampled_from([
+    *PARTS, *WORD_PARTS, *(v for _, v, _ in corpus()), *(v for _, _, v in LEAKS),
+    '7391 4420', '"open sesame 4242"', "'Xk29 Lm3q'", 'always ', ' for the staging app ',
+    'DB_PASSWORD=', 'export ', 'passcode', 'PIN', 'パスワードは', '密码是 ', 'unseal_key',
+    'mot de passe ', 'pin code ', 'admin:Adm1nPw77', 'sha256:', '\u00ad', ' is now ', 'basic ',
+    'authorization=', '--token ', 'postgres://app:', '@db:5432', '?token=', 'log in as ', 'root:',
+    'T0or-pw9', '\t', 'use the ', 'API key for staging = ', '`', '\u201c', 'hmac ',
+    'a3f1c9d2' * 8, 'sign ', '12345678', 'KEY=', 'x_', 'letmein', '令牌：', '口令 ', '(', '#',
+])
+
+
+def kept(text: str) -> list[C.Finding]:
+    """What the scan keeps of the layers' findings in one window (spans.detect, unwindowed)."""
+    return [f for f in C.findings(text, layers=LAYERS)
+            if f.kind not in CONTEXT_KINDS or plausible(text, Span(f.start, f.end, f.kind))]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(WINDOW_PIECES, min_size=1, max_size=14).map(''.join))
+@example('dXNlcjpwYXNzpostgres://app:private天王盖地虎2024@api')  # user-info, no secret word
+@example('From now on the alarm passcode is 7391 4420 for the office.')  # a PIN in groups
+def test_a_window_may_find_declines_holds_nothing_the_scan_keeps(text: str) -> None:
+    if kept(text):
+        assert may_find(C.visible(text)[0]), (text, kept(text))
+
+
+@pytest.mark.parametrize(('kind', 'value', 'sentence'), corpus())
+def test_every_corpus_credential_may_be_found_in_prose_and_in_an_env_line(
+        kind: str, value: str, sentence: str) -> None:
+    for text in (sentence.replace('{}', value), f'NODE_ENV=production\nSERVICE_SECRET={value}\n'):
+        assert not kept(text) or may_find(C.visible(text)[0]), text
+
+
+@pytest.mark.parametrize('text', [
+    '"max_output_tokens":12000,"workdir":"/repo"', 'token_count', 'class Foo: pass',
+    'see https://github.com/org/repo', 'assert_eq!(tokens.len(), 3);',
+])
+def test_tool_output_without_a_credential_is_declined(text: str) -> None:
+    assert not may_find(text)
