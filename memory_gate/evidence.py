@@ -51,8 +51,6 @@ def phrases(sentence: str) -> list[str]:
     return shown
 
 
-
-
 def marked_moment(statement: str) -> bool:
     """A marked statement of the moment, which the snippet asks agents not to write: a work report
     ("I fixed"), a place in the code ("runner.ts:928"), narration, or a stopgap ("for now")."""
@@ -60,8 +58,6 @@ def marked_moment(statement: str) -> bool:
         any(name in MARKED_MOMENT for name in phrases(statement))
         or re.search(STOPGAP_RE, statement) is not None
     )
-
-
 
 
 def features(sentence: str, ctx: Context) -> list[str]:
@@ -92,8 +88,6 @@ def features(sentence: str, ctx: Context) -> list[str]:
     return found
 
 
-
-
 def form(sentence: str, shown: list[str], voice: str) -> list[str]:
     """The phrases, read for the form of the statement: scope in the user's voice (or an approved
     plan's), outside a question and a one-off ask, makes a standing rule ('standing'; the
@@ -120,8 +114,6 @@ def form(sentence: str, shown: list[str], voice: str) -> list[str]:
     return shown
 
 
-
-
 # every recommendation holds one of the words: most skip the pattern
 def is_recommendation(sentence: str) -> bool:
     return (
@@ -137,8 +129,6 @@ def is_acceptance(turn_text: str) -> bool:
     return 0 < len(text) <= 60 and re.fullmatch(ACCEPT_RE, text) is not None
 
 
-
-
 def may_speak(prose: str, role: str) -> bool:
     """Whether a turn no rule fires on may still hold a marked line, a list of decisions or (the
     assistant's) a recommendation."""
@@ -148,8 +138,6 @@ def may_speak(prose: str, role: str) -> bool:
         DECISION_HEADING_ANY_LINE_RE, prose
     ) is not None
     return marker or listed or (role == 'assistant' and is_recommendation(prose))
-
-
 
 
 def score(names: Iterable[str], weights: Mapping[str, float], bias: float) -> float:

@@ -47,8 +47,6 @@ def section(heading: str, approved: bool = True) -> str:
     return 'do_section' if named and compiled(DO_SECTION_RE).search(heading) else ''
 
 
-
-
 class Context(NamedTuple):
     """Where a sentence sits: who said it, the rule that picked it, and its layout in the turn."""
 
@@ -64,8 +62,6 @@ class Context(NamedTuple):
     section: str = ''  # what the heading above the sentence says of it (section())
     # a user turn that looks pasted (looks_pasted): weighed as 'pasted', not as the user's voice
     pasted: bool = False
-
-
 
 
 def placed(
@@ -105,8 +101,6 @@ def placed(
         yield (sentence[cut:] if cut else strip_lead(sentence)), ctx
 
 
-
-
 def is_checklist(pieces: Sequence[tuple[str, str, bool]], at: int) -> bool:
     """Whether the list item at `at` sits in a list whose other items are mostly labels ("1.
     Security: ...", "2. Performance: ..."): then its "Memory:" is a category word too, not a marker.
@@ -128,8 +122,6 @@ def is_checklist(pieces: Sequence[tuple[str, str, bool]], at: int) -> bool:
     return labelled >= marked
 
 
-
-
 def looks_pasted(pieces: Sequence[tuple[str, str, bool]]) -> bool:
     """A long user turn is pasted when it looks pasted, not because the user wrote a lot: it holds a
     heading, a quoted line, a section or a template's label of things to do ("Deliverables:", "##
@@ -148,15 +140,11 @@ def looks_pasted(pieces: Sequence[tuple[str, str, bool]]) -> bool:
     return False
 
 
-
-
 def has_furniture(pieces: Sequence[tuple[str, str, bool]]) -> bool:
     """A turn of any length is pasted when it carries a review bot's furniture or a terminal UI's
     frame."""
     return any((not sentence.isascii() or possible(FURNITURE_RE, sentence.lower()))
                and compiled(FURNITURE_RE).search(sentence) for sentence, _, _ in pieces)
-
-
 
 
 def label(line: str) -> str:
@@ -167,8 +155,6 @@ def label(line: str) -> str:
     return line[2:end] if end > 2 else line
 
 
-
-
 def is_finding(pieces: Sequence[tuple[str, str, bool]]) -> bool:
     """A line of its own names a severity, as review bots and reviewers write a finding ("High
     Severity")."""
@@ -177,8 +163,6 @@ def is_finding(pieces: Sequence[tuple[str, str, bool]]) -> bool:
         for s, _, first in pieces
         if 'severity' in s.lower() or 'potential' in s.lower()
     )
-
-
 
 
 def marker_end(line: str) -> int:

@@ -25,8 +25,6 @@ def weighed(
     return tuple(Feature(n, w, matched(sentence, n)) for w, n in ranked)
 
 
-
-
 def describe(features: Sequence[Feature], role: str = 'user') -> str:
     """The few features that decided, in words: the strongest FEW for and against, each past MINOR
     ('for: in the voice of the user, normative "must"; against: narrates the agent's moves "I'll"').
@@ -43,8 +41,6 @@ def describe(features: Sequence[Feature], role: str = 'user') -> str:
     )
 
 
-
-
 def said(feature: Feature, role: str = 'user') -> str:
     """A feature in words, with the words it matched: 'normative "must"'. The assistant's stated
     cause or labelled rule is weighed as the user's voice (features): said so, not "in the voice
@@ -52,8 +48,6 @@ def said(feature: Feature, role: str = 'user') -> str:
     if feature.name == 'user' and role == 'assistant':
         return PROMOTED
     return SAYS[feature.name] + (f' "{feature.words}"' if feature.words else '')
-
-
 
 
 PROMOTED = "the assistant's, weighed as the user's"
