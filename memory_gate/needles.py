@@ -11,6 +11,7 @@ looked for in the rest of the line directly. The same answer as asking every nee
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -65,9 +66,29 @@ WIDE = anchors(sorted({n[0] for n in P.NEEDLES if not n.isascii()}),
                (n for n in P.NEEDLES if not n.isascii()))
 
 
+# A token no needle names: Discord's bot token (credential_patterns' Discord shape: id . 6 . 27
+# or more), from its first dot on, as a line writes it (base64url: never escaped). One search
+# that begins with its literal dot.
+UNNAMED_BYTES = re.compile(rb'\.[\w-]{6}\.[\w-]{27}')
+
+
 def may_hold(raw: bytes) -> bool:
-    """Whether the raw line holds a needle: any(n in raw for n in P.NEEDLES), found sooner."""
-    return walk(raw, ASCII) or (not raw.isascii() and walk(raw, WIDE))
+    """Whether the raw line holds a needle (any(n in raw for n in P.NEEDLES), found sooner) or a
+    token no needle names (UNNAMED_BYTES)."""
+    return walk(raw, ASCII) or (not raw.isascii() and walk(raw, WIDE)) or unnamed(raw)
+
+
+def unnamed(raw: bytes) -> bool:
+    """UNNAMED_BYTES.search(raw), sooner: its dots found with bytes.find (memchr; re reads a
+    line a byte at a time), ANCHOR_WALK of them, then the rest searched at once."""
+    at = raw.find(b'.')
+    for _ in range(ANCHOR_WALK):
+        if at < 0:
+            return False
+        if UNNAMED_BYTES.match(raw, at):
+            return True
+        at = raw.find(b'.', at + 1)
+    return at >= 0 and UNNAMED_BYTES.search(raw, at) is not None
 
 
 def walk(raw: bytes, anchors: tuple[Anchor, ...]) -> bool:

@@ -14,8 +14,17 @@ from typing import NamedTuple
 
 from memory_gate import credential_patterns as P
 from memory_gate.needles import may_hold as may_hold  # the prefilter, as scrub and collect call it
+from memory_gate.needles import unnamed
 from memory_gate.records import Secret
-from memory_gate.spans import NEEDLE_STARTS, Memo, Span, detect, in_context, names_secret
+from memory_gate.spans import (
+    NEEDLE_STARTS,
+    UNNAMED,
+    Memo,
+    Span,
+    detect,
+    in_context,
+    names_secret,
+)
 
 
 class Finding(NamedTuple):
@@ -35,12 +44,14 @@ def hint(value: str) -> str:
     return f'{value[:4]}\u2026{value[-2:]}' if len(value) >= 16 else ''
 
 
-def holds_needle(key: str | None, value: str, needles: Sequence[str] = P.TEXT_NEEDLES) -> bool:
-    """Whether a JSON string is worth searching: it holds a needle (of those its line holds), or
-    its key names a secret."""
+def holds_needle(key: str | None, value: str, needles: Sequence[str] = P.TEXT_NEEDLES,
+                 unnamed: bool = True) -> bool:
+    """Whether a JSON string is worth searching: it holds a needle (of those its line holds) or a
+    token no needle names (when its line may: `unnamed`), or its key names a secret."""
     if names_secret(key):
         return True
-    return len(value) >= 4 and any(map(value.__contains__, needles))
+    return len(value) >= 4 and (any(map(value.__contains__, needles))
+                                or unnamed and UNNAMED.search(value) is not None)
 
 
 def scan_line(raw: bytes, number: int) -> list[Finding]:
@@ -87,6 +98,7 @@ class InLine:
     def __init__(self, raw: bytes) -> None:
         self.raw = raw
         self.known: dict[str, bool] = {}
+        self.dotted: bool | None = None
 
     def holds(self, text: str) -> bool:
         known = self.known.get(text)
@@ -105,7 +117,13 @@ class InLine:
             if any(value.startswith(text, at) and self.holds(text) for text in BY_FIRST[value[at]]):
                 return True
             found = NEEDLE_STARTS.search(value, at + 1)
-        return False
+        return self.unnamed() and UNNAMED.search(value) is not None
+
+    def unnamed(self) -> bool:
+        """Whether the line may hold a token no needle names (asked once a line)."""
+        if self.dotted is None:
+            self.dotted = unnamed(self.raw)
+        return self.dotted
 
 
 # The needles by their first character: those that may begin where NEEDLE_STARTS matched.

@@ -89,15 +89,35 @@ def windows(text: str) -> list[tuple[int, int]]:
     found = NEEDLE_STARTS.search(text)
     while found:
         at = found.start()
-        start = text.rfind('\n', max(at - AROUND, 0), at) + 1 or max(at - AROUND, 0)
-        end = text.find('\n', at, at + 2 * AROUND)
-        end = end if end >= 0 else min(at + 2 * AROUND, len(text))
+        start, end = around(text, at)
         if out and start <= out[-1][1]:
             out[-1] = (out[-1][0], max(out[-1][1], end))
         else:
             out.append((start, end))
         found = NEEDLE_STARTS.search(text, max(at + 1, out[-1][1] - 2 * AROUND + 1))
+    unnamed = [around(text, m.start()) for m in UNNAMED.finditer(text)]
+    return merged_windows(sorted(out + unnamed)) if unnamed else out
+
+
+def around(text: str, at: int) -> tuple[int, int]:
+    """The window of a needle that begins at `at`."""
+    start = text.rfind('\n', max(at - AROUND, 0), at) + 1 or max(at - AROUND, 0)
+    end = text.find('\n', at, at + 2 * AROUND)
+    return start, end if end >= 0 else min(at + 2 * AROUND, len(text))
+
+
+def merged_windows(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
     return out
+
+
+# A token no needle names (needles.UNNAMED_BYTES, in a string): a window opens at its first dot.
+UNNAMED = re.compile(r'\.[\w-]{6}\.[\w-]{27}')
 
 
 def first_letters(words: Iterable[str]) -> str:

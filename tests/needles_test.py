@@ -6,12 +6,13 @@ from hypothesis import strategies as st
 
 from memory_gate import credential_patterns as P
 from memory_gate import needles
-from memory_gate.needles import anchors, may_hold
+from memory_gate.needles import UNNAMED_BYTES, anchors, may_hold
 
 
 def every_needle(raw: bytes) -> bool:
-    """The straightforward definition the prefilter answers as: some needle is in the line."""
-    return any(needle in raw for needle in P.NEEDLES)
+    """The straightforward definition the prefilter answers as: some needle is in the line, or a
+    token no needle names."""
+    return any(needle in raw for needle in P.NEEDLES) or UNNAMED_BYTES.search(raw) is not None
 
 
 # Needles whole and cut short at either end (a near-miss), anchor bytes alone and repeated,
@@ -19,7 +20,7 @@ def every_needle(raw: bytes) -> bool:
 PIECES = st.sampled_from([
     *P.NEEDLES, *(n[:-1] for n in P.NEEDLES), *(n[1:] for n in P.NEEDLES),
     *(bytes([b]) for b in needles.ANCHORS), b'k' * 70, b's' * 70, b'x', b' ', b'"', b'\\u5bc6',
-    '密码'.encode()[:4], '码'.encode(), b'\xe5', b'\n',
+    '密码'.encode()[:4], '码'.encode(), b'\xe5', b'\n', b'.', b'MTk4NjIy', b'-_aB9' * 6,
 ])
 
 
@@ -55,3 +56,13 @@ def test_a_needle_just_past_the_walked_anchors_is_still_found(anchor: needles.An
         patch.setattr(needles, 'ANCHOR_WALK', 2)
         for needle in anchor.needles:
             assert may_hold(2 * (anchor.byte + b' ') + needle), needle
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from([b'.', b'abcdef', b'x' * 27, b'-', b' ', b'..', b'MTk4']),
+                max_size=40).map(b''.join))
+def test_unnamed_answers_as_its_search_past_the_walked_dots(raw: bytes) -> None:
+    assert needles.unnamed(raw) is (UNNAMED_BYTES.search(raw) is not None)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(needles, 'ANCHOR_WALK', 2)
+        assert needles.unnamed(raw) is (UNNAMED_BYTES.search(raw) is not None)

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memory_gate import credential_patterns as P
+from memory_gate.needles import UNNAMED_BYTES
 from memory_gate.pipeline import build
 from memory_gate.records import Settings, Transcript
 from memory_gate.redact import redact_line
@@ -166,7 +167,8 @@ def present_needles(raw: bytes) -> tuple[str, ...]:
     return tuple(dict.fromkeys(text for text, form in P.BYTE_NEEDLES if form in raw))
 
 
-PIECES = st.sampled_from([*P.TEXT_NEEDLES, 'x', ' ', '"', '\\u5bc6', 'a=', '1'])
+PIECES = st.sampled_from([*P.TEXT_NEEDLES, 'x', ' ', '"', '\\u5bc6', 'a=', '1', '.', 'abcdef',
+                          'x' * 27])
 
 
 @settings(max_examples=400, deadline=None)
@@ -178,10 +180,40 @@ def test_inline_answers_as_holds_needle_over_the_needles_present(
     line: str, value: str, key: str | None, escaped: bool
 ) -> None:
     raw = json.dumps({'text': line}, ensure_ascii=escaped).encode()
-    expected = holds_needle(key, value, present_needles(raw))
+    unnamed = UNNAMED_BYTES.search(raw) is not None
+    expected = holds_needle(key, value, present_needles(raw), unnamed)
     assert InLine(raw).worth_searching(key, value) is expected
 
 
 def test_needle_order_holds_every_needle_once() -> None:
     assert sorted(P.NEEDLE_ORDER) == sorted(set(P.TEXT_NEEDLES))
     assert all(P.NEEDLE_FORMS[text] for text in P.NEEDLE_ORDER)
+
+
+# A Discord bot token (id . timestamp . hmac), fake and built in pieces: no needle names it.
+DISCORD = 'M' + 'TEXAMPLE' * 3 + '.GEXAMP.' + 'EXAMPLE_' * 3 + 'EXA'
+
+
+@pytest.mark.parametrize('filler', ['', 'build ok\n' * 600])  # a short output, and one windowed
+def test_a_discord_token_without_a_naming_word_is_found_and_redacted(filler: str) -> None:
+    line = claude_tool_result(f'$ cat bot.cfg\n{filler}{DISCORD}\n{filler}')
+    assert not [n for n in P.NEEDLES if n in line.encode()] and may_hold(line.encode())
+    assert {f.kind for f in scan_line(line.encode(), 1)} == {'Discord token'}
+    assert scan_line(line.encode(), 1)[0].hint == 'MTEX…XA'
+    out, found = redact_line(line)
+    assert DISCORD not in out and {f.kind for f in found} == {'Discord token'}
+    assert unchanged_outside(line, out)
+
+
+@pytest.mark.parametrize('text', [
+    'Mr.Smith.Jr', 'see docs.python.org.uk for it', 'v1.2.3.4567890', 'a.b.c',
+    'MTEXAMPLE.abc.def', 'x.abcdef.' + 'y' * 26 + ' done',
+])
+def test_dotted_text_that_is_no_discord_token_is_no_finding(text: str) -> None:
+    assert scan_line(claude_tool_result(text).encode(), 1) == []
+
+
+def test_build_lists_a_discord_token_a_tool_printed_under_secrets() -> None:
+    line = claude_tool_result(f'$ cat bot.cfg\n{DISCORD}\n').encode()
+    result = build([Transcript('t.jsonl', [line])], Settings())
+    assert [(s.line, s.kind) for s in result.secrets] == [(1, 'Discord token')]

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +20,11 @@ def every_needle_windows(text: str) -> list[tuple[int, int]]:
             end = text.find('\n', at, at + 2 * AROUND)
             spans.append((start, end if end >= 0 else min(at + 2 * AROUND, len(text))))
             at = text.find(needle, at + 1)
+    for match in re.finditer(r'\.[\w-]{6}\.[\w-]{27}', text):  # a token no needle names
+        at = match.start()
+        start = text.rfind('\n', max(at - AROUND, 0), at) + 1 or max(at - AROUND, 0)
+        end = text.find('\n', at, at + 2 * AROUND)
+        spans.append((start, end if end >= 0 else min(at + 2 * AROUND, len(text))))
     out: list[tuple[int, int]] = []
     for start, end in sorted(spans):
         if out and start <= out[-1][1]:
@@ -27,7 +34,8 @@ def every_needle_windows(text: str) -> list[tuple[int, int]]:
     return out
 
 
-PIECES = st.sampled_from([*P.TEXT_NEEDLES, 'x', ' ', '\n', 'a' * 200, 'sk', 'ke', 'to'])
+PIECES = st.sampled_from([*P.TEXT_NEEDLES, 'x', ' ', '\n', 'a' * 200, 'sk', 'ke', 'to', '.',
+                          'abcdef', 'x' * 27])
 
 
 @settings(max_examples=300, deadline=None)
