@@ -45,8 +45,9 @@ class Screen:
     Its bits are kept apart, above the others, in the same remembered mask per word.
     """
 
-    def __init__(self, rules: Sequence[Rule]) -> None:
+    def __init__(self, rules: Sequence[Rule], remember: int = WORD_CACHE) -> None:
         self.size = len(rules)
+        self.remember = remember  # distinct words (and ASCII runs) held at most
         # the rules' own bits; start-of-sentence bits sit above them
         self.low_bits = (1 << self.size) - 1
         self.always = 0  # rules without gates (a team's own) are always tried
@@ -112,7 +113,7 @@ class Screen:
         for run in compiled(ASCII_RUN_RE).findall(word):  # "cache" in "从cache里移到队列里面"
             bits = runs.get(run)
             if bits is None:
-                if len(runs) >= WORD_CACHE:
+                if len(runs) >= self.remember:
                     runs.clear()
                 bits = runs[run] = self.inside_of(run, self.firsts, self.inside)
             found |= bits
@@ -137,7 +138,7 @@ class Screen:
             word = words[0]
             found = known.get(word)
             if found is None:
-                if len(known) >= WORD_CACHE:
+                if len(known) >= self.remember:
                     known.clear()
                 found = known[word] = self.word(word)
             return found
@@ -151,7 +152,7 @@ class Screen:
             found = reduce(or_, map(self.word, long))
             words = [word for word in words if len(word) <= WORD_LENGTH]
             new.difference_update(long)
-        if len(known) + len(new) > WORD_CACHE:
+        if len(known) + len(new) > self.remember:
             known.clear()
             new = set(words)
         for word in new:

@@ -172,3 +172,12 @@ def test_a_text_opens_what_its_words_open_one_word_or_many(parts: list[str], glu
         expected |= word_by_definition(screen, word)
     assert screen.mask(low) == expected
     assert screen.mask(low) == expected  # and again, from the remembered words
+
+
+def test_a_screen_remembers_at_most_what_it_is_given() -> None:
+    screen = Screen(patterns.NOISE_RULES, 100)
+    for i in range(250):
+        screen.rules(f'w{i} 这次{i}')
+        screen.rules(f'这次{i}')
+    assert len(screen.words) <= 100 and len(screen.runs) <= 100
+    assert missed(screen, patterns.NOISE_RULES, 'maybe this time, for now') == []
