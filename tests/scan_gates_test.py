@@ -88,3 +88,21 @@ def test_every_corpus_credential_may_be_found_in_prose_and_in_an_env_line(
 ])
 def test_tool_output_without_a_credential_is_declined(text: str) -> None:
     assert not may_find(text)
+
+
+# candidates.SHAPES is credential_patterns.SHAPE_RES written weaker, by hand: a vendor shape added
+# there and not here would be declined unsearched. Each shape's sample: the first corpus value it
+# matches, else one of these (fakes; the corpus has none of those kinds).
+SHAPE_SAMPLES = {
+    'Azure AD client secret': 'a1b8Q~Zx9.Kp2~Lm4-Qr7_Tv0wYz3Ab6Cd8Ef1G',
+    'Atlassian or Artifactory token': 'ATATT3xFfGF0' + 'T4kq9Lm2Np7Rs1Vw8Yz3Bc6Df0Hj5Kx' * 2,
+}
+
+
+@pytest.mark.parametrize(('kind', 'pattern'), [(kind, pattern) for kind, _, pattern in P.SHAPE_RES])
+def test_every_vendor_shape_has_a_sample_and_may_find_lets_it_through(kind: str,
+                                                                     pattern: str) -> None:
+    sample = next((v for _, v, _ in corpus() if re.search(pattern, v)), SHAPE_SAMPLES.get(kind))
+    assert sample is not None and re.search(pattern, sample), f'{kind}: give it a sample'
+    for text in (sample, f'see {sample} here', f'X={sample}'):
+        assert may_find(text), (kind, text)
