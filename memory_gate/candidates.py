@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from memory_gate.anchored import ASCII_FOLDS
+from memory_gate.credential_patterns import DISCORD_TAIL
 
 # An env line's name (spans.plausible keeps any value after it): as written, upper case.
 ENV_NAMES = ('PASSWORD=', 'PASSWD=', 'PWD=', 'SECRET=', 'TOKEN=', 'KEY=')
@@ -56,7 +57,7 @@ SHAPES = re.compile(_grouped([
     r'\.(?<=dp\.(?:pt|st|sa|ct)\.)[A-Za-z0-9]{30}', r'\.(?<=dp\.scim\.)[A-Za-z0-9]{30}',
     r'\.(?<=dp\.audit\.)[A-Za-z0-9]{30}',
     r':(?<=\d{8}:)[\w-]{35}',  # Telegram: 8-10 digits, a colon, 35
-    r'\.[\w-]{6}\.[\w-]{27}',  # Discord: id . 6 . 27+
+    DISCORD_TAIL,  # Discord: id . 6 . 27+
     r'AccountKey\s*=\s*[A-Za-z0-9+/]{20}', r'SharedAccessKey\s*=\s*[A-Za-z0-9+/]{20}',
     r'Q~(?<=\dQ~)[\w~.-]{31}', r'AIza[\w-]{35}', r'GOCSPX-[\w-]{24}', r'\.(?<=ya29\.)[\w-]{30}',
     r'-(?<=sk-)[A-Za-z0-9_-]{20}', r'_(?<=gsk_)[A-Za-z0-9]{40}', r'-(?<=xai-)[A-Za-z0-9]{60}',

@@ -136,6 +136,10 @@ SHAPE_RES: tuple[tuple[str, tuple[str, ...], str], ...] = (
      r'\b(?:NRAK-[A-Z0-9]{27}|sbp_[a-f0-9]{40}|nfp_[A-Za-z0-9]{36}|fo1_[\w-]{43}|pul-[a-f0-9]{40}|HRKU-AA[\w-]{58}'
      r'|sk\.eyJ[\w-]{50,}\.[\w-]{20,}|(?<![A-Za-z0-9+/=])A{22}(?!A)(?=[A-Za-z0-9]{0,60}%)[A-Za-z0-9%]{80,})'),
 )
+# The Discord token from its first dot on (no needle names it: the scan opens a window there): the
+# bytes prefilter (needles.UNNAMED_BYTES), the string search (spans.UNNAMED) and the quick check
+# (candidates.SHAPES) all take it from here.
+DISCORD_TAIL = r'\.[\w-]{6}\.[\w-]{27}'
 # Every shape but these needs a run of MIN_RUN characters without a space (property-tested).
 MIN_RUN = 20
 SPACED_SHAPE_RES = tuple(shape for shape in SHAPE_RES if shape[0] == 'private key')

@@ -69,7 +69,7 @@ WIDE = anchors(sorted({n[0] for n in P.NEEDLES if not n.isascii()}),
 # A token no needle names: Discord's bot token (credential_patterns' Discord shape: id . 6 . 27
 # or more), from its first dot on, as a line writes it (base64url: never escaped). One search
 # that begins with its literal dot.
-UNNAMED_BYTES = re.compile(rb'\.[\w-]{6}\.[\w-]{27}')
+UNNAMED_BYTES = re.compile(P.DISCORD_TAIL.encode())
 
 
 def may_hold(raw: bytes) -> bool:

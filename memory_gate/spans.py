@@ -117,7 +117,7 @@ def merged_windows(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 # A token no needle names (needles.UNNAMED_BYTES, in a string): a window opens at its first dot.
-UNNAMED = re.compile(r'\.[\w-]{6}\.[\w-]{27}')
+UNNAMED = re.compile(P.DISCORD_TAIL)
 
 
 def first_letters(words: Iterable[str]) -> str:
