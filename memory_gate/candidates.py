@@ -14,7 +14,9 @@ is not searched. The same findings (property-tested against the layers and plaus
 """
 from __future__ import annotations
 
+import functools
 import re
+from typing import NamedTuple
 
 from memory_gate.anchored import ASCII_FOLDS
 from memory_gate.credential_patterns import DISCORD_TAIL
@@ -36,7 +38,7 @@ def _grouped(alternatives: list[str]) -> str:
 # credential_patterns.SHAPE_RES, each from its prefix on, case as written, without the word
 # boundaries and lookaheads; a prefix in lower case is looked for from its '_', '-' or '.' on,
 # the letters before it looked behind for.
-SHAPES = re.compile(_grouped([
+SHAPES = _grouped([
     r'A(?:3T[A-Z0-9]|KIA|SIA|BIA|CCA|GPA|IDA|ROA|NPA|NVA|IPA)[A-Z0-9]{16}',
     r'_(?<=gh[pousr]_)[A-Za-z0-9]{30}', r'_(?<=github_pat_)\w{40}',
     *(rf'-(?<=gl{name}-)[\w-]{{20}}'
@@ -76,7 +78,7 @@ SHAPES = re.compile(_grouped([
     r'_(?<=sbp_)[a-f0-9]{40}', r'_(?<=nfp_)[A-Za-z0-9]{36}', r'_(?<=fo1_)[\w-]{43}',
     r'-(?<=pul-)[a-f0-9]{40}', r'HRKU-AA[\w-]{58}', r'\.(?<=sk\.)eyJ[\w-]{50,}\.[\w-]{20}',
     r'AA{21}[A-Za-z0-9%]{58}',
-]))
+])
 
 # Lowercased. A value of N characters: quoted (spaces allowed), a PIN in groups, or a run
 # without spaces (passwords.VALUE; credential_patterns.VALUE is narrower).
@@ -96,7 +98,7 @@ SUFFIX = r'''[\w.-]{0,60}(?:\s+[\w.-]+){0,5}["']?'''
 LINK = (r'\s*(?::=|=>|[:=]|[是为為は：を用]|设为|改为|设置为'
         r'|(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|to|is now'
         r'|es|ist|est|é)\s)\s*(?:(?:always|now|still|currently|just|simply)\s+)?')
-CONTEXT = re.compile(_grouped([
+CONTEXT = _grouped([
     *(word + SUFFIX + LINK + VALUE.replace('N', '5') for word in PASSWORD_WORDS),
     *(word + SUFFIX + LINK + VALUE.replace('N', '8') for word in OTHER_WORDS),
     # the Chinese words' own tail, up to six characters, then a link that may be a space
@@ -112,7 +114,7 @@ CONTEXT = re.compile(_grouped([
     # an authorization header, a bare scheme
     r'''authorization\s*[:=]\s*["']?''' + VALUE.replace('N', '5'),
     r'bearer\s+' + VALUE.replace('N', '8'), r'basic\s+' + VALUE.replace('N', '8'),
-]))
+])
 
 
 # Lowercased: a URL's user-info, a DSN's host after its '@', a secret query parameter
@@ -122,7 +124,7 @@ QUERY_WORDS = (r'(?:password|passwd|pwd|pass|token|access_token|refresh_token|au
                r'|auth|api_key|apikey|key|sig|signature|secret|client_secret|x-amz-signature'
                r'|x-amz-security-token)=[^&;#\s"\'<>]{6}')
 PAIR_VALUE = r'[\w.-]{0,32}:[^\s:@/\'"`,;]{6}'
-ELSEWHERE = re.compile(_grouped([
+ELSEWHERE = _grouped([
     r'://[^\s:/@?#"\',]*:[^\s/@?#"\',]+@', r'@(?:tcp\(|unix\(|udp\(|[\w.-]+:\d\d)',
     r'\?' + QUERY_WORDS, '&' + QUERY_WORDS, ';' + QUERY_WORDS,
     *(word + r'\s+[`"\']?' + PAIR_VALUE for word in (
@@ -130,9 +132,9 @@ ELSEWHERE = re.compile(_grouped([
     *(name + PAIR_VALUE for name in (
         'admin', 'root', 'user', 'postgres', 'sa', 'deploy', 'ubuntu', 'ec2-user', 'test', 'guest',
         'administrator', 'ci')),
-]))
+])
 SIGNING_CUES = ('sign', 'hmac', 'secret', 'key')  # passwords.SIGNING_CUE_RE's words
-HEX64 = re.compile('[0-9a-f]{64}')
+HEX64 = '[0-9a-f]{64}'
 
 
 def folded(text: str) -> str:
@@ -144,6 +146,20 @@ def folded(text: str) -> str:
     return text.lower()
 
 
+class Searches(NamedTuple):
+    shapes: re.Pattern[str]
+    context: re.Pattern[str]
+    elsewhere: re.Pattern[str]
+    hex64: re.Pattern[str]
+
+
+@functools.cache
+def searches() -> Searches:
+    """The four searches, compiled on the first window that needs them: CONTEXT alone took
+    ~40 ms to compile, paid at import by every run, a 2-line transcript's included."""
+    return Searches(*map(re.compile, (SHAPES, CONTEXT, ELSEWHERE, HEX64)))
+
+
 def may_find(text: str) -> bool:
     """False only when the scan's layers find nothing in `text` (invisible characters out) that
     spans.plausible keeps."""
@@ -151,9 +167,10 @@ def may_find(text: str) -> bool:
 
     if not has_suspect_word(text):  # credentials.findings looks no further
         return False
-    if any(map(text.__contains__, ENV_NAMES)) or SHAPES.search(text):
+    found = searches()
+    if any(map(text.__contains__, ENV_NAMES)) or found.shapes.search(text):
         return True
     low = folded(text)
-    if CONTEXT.search(low) or ELSEWHERE.search(low):
+    if found.context.search(low) or found.elsewhere.search(low):
         return True
-    return any(map(low.__contains__, SIGNING_CUES)) and HEX64.search(low) is not None
+    return any(map(low.__contains__, SIGNING_CUES)) and found.hex64.search(low) is not None

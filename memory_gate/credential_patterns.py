@@ -137,7 +137,7 @@ SHAPE_RES: tuple[tuple[str, tuple[str, ...], str], ...] = (
      r'|sk\.eyJ[\w-]{50,}\.[\w-]{20,}|(?<![A-Za-z0-9+/=])A{22}(?!A)(?=[A-Za-z0-9]{0,60}%)[A-Za-z0-9%]{80,})'),
 )
 # The Discord token from its first dot on (no needle names it: the scan opens a window there): the
-# bytes prefilter (needles.UNNAMED_BYTES), the string search (spans.UNNAMED) and the quick check
+# bytes prefilter (needles.UNNAMED_BYTES), the string search (spans.unnamed_tail) and the quick check
 # (candidates.SHAPES) all take it from here.
 DISCORD_TAIL = r'\.[\w-]{6}\.[\w-]{27}'
 # Every shape but these needs a run of MIN_RUN characters without a space (property-tested).

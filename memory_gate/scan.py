@@ -17,13 +17,13 @@ from memory_gate.needles import may_hold as may_hold  # the prefilter, as scrub 
 from memory_gate.needles import unnamed
 from memory_gate.records import Secret
 from memory_gate.spans import (
-    NEEDLE_STARTS,
-    UNNAMED,
     Memo,
     Span,
     detect,
     in_context,
     names_secret,
+    needle_starts,
+    unnamed_tail,
 )
 
 
@@ -51,7 +51,7 @@ def holds_needle(key: str | None, value: str, needles: Sequence[str] = P.TEXT_NE
     if names_secret(key):
         return True
     return len(value) >= 4 and (any(map(value.__contains__, needles))
-                                or unnamed and UNNAMED.search(value) is not None)
+                                or unnamed and unnamed_tail().search(value) is not None)
 
 
 def scan_line(raw: bytes, number: int) -> list[Finding]:
@@ -93,7 +93,7 @@ class InLine:
     all first: a needle is looked for in the line (each of its byte forms, once a line) only
     when the value holds it. The same answer as holds_needle over the needles present
     (property-tested); the places a needle begins in the value are found by one search
-    (spans.NEEDLE_STARTS), so a value that holds one is told after a step or two."""
+    (spans.needle_starts), so a value that holds one is told after a step or two."""
 
     def __init__(self, raw: bytes) -> None:
         self.raw = raw
@@ -111,13 +111,14 @@ class InLine:
             return True
         if len(value) < 4:
             return False
-        found = NEEDLE_STARTS.search(value)  # most strings hold no needle: told in one search
+        search = needle_starts().search
+        found = search(value)  # most strings hold no needle: told in one search
         while found:
             at = found.start()
             if any(value.startswith(text, at) and self.holds(text) for text in BY_FIRST[value[at]]):
                 return True
-            found = NEEDLE_STARTS.search(value, at + 1)
-        return self.unnamed() and UNNAMED.search(value) is not None
+            found = search(value, at + 1)
+        return self.unnamed() and unnamed_tail().search(value) is not None
 
     def unnamed(self) -> bool:
         """Whether the line may hold a token no needle names (asked once a line)."""
@@ -126,7 +127,7 @@ class InLine:
         return self.dotted
 
 
-# The needles by their first character: those that may begin where NEEDLE_STARTS matched.
+# The needles by their first character: those that may begin where needle_starts matched.
 BY_FIRST: dict[str, tuple[str, ...]] = {
     first: tuple(t for t in dict.fromkeys(P.TEXT_NEEDLES) if t[0] == first)
     for first in {t[0] for t in P.TEXT_NEEDLES}

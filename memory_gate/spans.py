@@ -6,6 +6,7 @@ a secret word introduces is kept only when it reads as a secret, not as code or 
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import NamedTuple
@@ -78,7 +79,7 @@ AROUND = 256
 
 def windows(text: str) -> list[tuple[int, int]]:
     """The merged windows of text around each occurrence of a needle: each place a needle
-    begins is found by one search (NEEDLE_STARTS), not a pass over the text per needle.
+    begins is found by one search (needle_starts), not a pass over the text per needle.
 
     A window's start and end never decrease as the needle's place moves right, so the windows
     come in order and merge as they come; and a needle that begins 2 * AROUND or more before
@@ -86,7 +87,8 @@ def windows(text: str) -> list[tuple[int, int]]:
     the search goes on from there, not from each place a needle begins (tool output full of
     needles was searched at every one)."""
     out: list[tuple[int, int]] = []
-    found = NEEDLE_STARTS.search(text)
+    search = needle_starts().search
+    found = search(text)
     while found:
         at = found.start()
         start, end = around(text, at)
@@ -94,8 +96,8 @@ def windows(text: str) -> list[tuple[int, int]]:
             out[-1] = (out[-1][0], max(out[-1][1], end))
         else:
             out.append((start, end))
-        found = NEEDLE_STARTS.search(text, max(at + 1, out[-1][1] - 2 * AROUND + 1))
-    unnamed = [around(text, m.start()) for m in UNNAMED.finditer(text)]
+        found = search(text, max(at + 1, out[-1][1] - 2 * AROUND + 1))
+    unnamed = [around(text, m.start()) for m in unnamed_tail().finditer(text)]
     return merged_windows(sorted(out + unnamed)) if unnamed else out
 
 
@@ -116,8 +118,11 @@ def merged_windows(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-# A token no needle names (needles.UNNAMED_BYTES, in a string): a window opens at its first dot.
-UNNAMED = re.compile(P.DISCORD_TAIL)
+@functools.cache
+def unnamed_tail() -> re.Pattern[str]:
+    """A token no needle names (needles.unnamed_bytes, in a string): a window opens at its
+    first dot."""
+    return re.compile(P.DISCORD_TAIL)
 
 
 def first_letters(words: Iterable[str]) -> str:
@@ -130,7 +135,11 @@ def first_letters(words: Iterable[str]) -> str:
         map(re.escape, sorted(rest))) + ')') for first, rest in sorted(groups.items()))
 
 
-NEEDLE_STARTS = re.compile(first_letters(P.TEXT_NEEDLES))
+@functools.cache
+def needle_starts() -> re.Pattern[str]:
+    """Where any needle of credential_patterns.TEXT_NEEDLES begins; compiled on the first string
+    that holds a needle's bytes (a run whose lines hold none never pays for it)."""
+    return re.compile(first_letters(P.TEXT_NEEDLES))
 
 
 def unescaped(text: str) -> str:

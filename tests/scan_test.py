@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -217,3 +219,27 @@ def test_build_lists_a_discord_token_a_tool_printed_under_secrets() -> None:
     line = claude_tool_result(f'$ cat bot.cfg\n{DISCORD}\n').encode()
     result = build([Transcript('t.jsonl', [line])], Settings())
     assert [(s.line, s.kind) for s in result.secrets] == [(1, 'Discord token')]
+
+
+# A fresh interpreter that records the length of every pattern re compiles, then scans lines that
+# hold no needle, as a commit of a short transcript does.
+COMPILES = """
+import re
+sizes = []
+compile = re._compile
+re._compile = lambda pattern, flags: sizes.append(len(pattern)) or compile(pattern, flags)
+from memory_gate import scan
+lines = [b'{"role": "user", "text": "hello there"}', b'{"role": "assistant", "text": "Hi!"}']
+assert not list(scan.scan(lines))
+print(max(sizes))
+"""
+
+
+def test_a_scan_of_lines_without_a_needle_compiles_no_big_search() -> None:
+    """Start-up: the window searches (candidates' CONTEXT alone is 10,000 characters and took
+    ~40 ms to compile; the smallest, ELSEWHERE, 1,576) are compiled by the first window that
+    needs them, not at import. The line of "assistant" holds the needle 'ass', so
+    spans.needle_starts (under 1,000 characters, ~1.5 ms) is compiled, and no more."""
+    done = subprocess.run([sys.executable, '-c', COMPILES], capture_output=True, text=True,
+                          check=True)
+    assert int(done.stdout) < 1000, done.stdout
