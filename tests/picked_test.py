@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memory_gate import picked
 from memory_gate.pipeline import build
@@ -73,3 +76,26 @@ def test_options_need_two_items_and_a_label() -> None:
 )
 def test_pick_reads_the_label_the_turn_opens_with(turn: str, label: str) -> None:
     assert picked.pick(turn) == label
+
+
+def ungated_options(prose: str) -> dict[str, str]:
+    """picked.options without its one-line gate: every item ITEM_RE finds."""
+    found = {m.group('label').upper(): picked.normalized(m.group('text'))
+             for m in re.finditer(picked.ITEM_RE, prose)}
+    return found if len(found) >= picked.LEAST_OPTIONS else {}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(['1. ', '2) ', 'B. ', '**Option 2:** ', '(3) ', '- 1. ', 'Use it',
+                                 ' pnpm.', '\n', '\r', '\u2028', ' ', 'a. ', 'x']), max_size=12)
+       .map(''.join))
+def test_a_one_line_turn_lists_no_options_as_the_pattern_says(prose: str) -> None:
+    assert picked.options(prose) == ungated_options(prose)
+    assert picked.pick(prose) == ungated_pick(prose)
+
+
+def ungated_pick(turn: str) -> str:
+    match = re.match(picked.PICK_RE, turn)
+    if match is None or len(re.findall(picked.ITEM_RE, turn)) > 1:
+        return ''
+    return (match.group('named') or match.group('bare')).upper()
