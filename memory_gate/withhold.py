@@ -3,6 +3,7 @@
 A key split across two sentences, or cut in two by an invisible character, is in no
 sentence whole; found in the turn's text, every sentence holding SPLIT_KEY or more
 contiguous characters of it is withheld. Values are compared without invisible characters.
+A turn is searched only when leak_gate.may_leak says it could hold such a value.
 """
 from __future__ import annotations
 
@@ -10,15 +11,17 @@ import re
 from collections.abc import Collection
 
 from memory_gate import credential_patterns as P
-from memory_gate.credentials import findings
+from memory_gate.credentials import findings, visible
+from memory_gate.leak_gate import SPLIT_KEY, may_leak
 
-SPLIT_KEY = 8
 Leaks = tuple[tuple[str, str], ...]  # (value, kind)
 
 
 def turn_leaks(text: str, allowed: Collection[str] = ()) -> Leaks:
     """The credentials anywhere in a turn's text (code included), as (value, kind), invisible
     characters out."""
+    if not may_leak(visible(text)[0]):
+        return ()
     found = ((re.sub(P.INVISIBLE_RE, '', text[f.start:f.end]), f.kind)
              for f in findings(text, allowed))
     return tuple(leak for leak in found if len(leak[0]) >= SPLIT_KEY)
