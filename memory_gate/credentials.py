@@ -43,7 +43,8 @@ def has_suspect_word(text: str) -> bool:
     """Whether any layer could find something (property-tested): a word of 6+ characters that is
     not all letters once the punctuation after it is cut, or of 12+ characters, or a word naming
     a password, or a general secret word where a value is assigned to it (`TOKEN: letmein`,
-    whose value the password layer takes short and all letters). Most prose has none."""
+    whose value the password layer takes short and all letters) or quoted (`the secret is
+    "blue fox 4242"`, whose value it takes with spaces). Most prose has none."""
     for part in parts(text):
         words = part.split()
         if any(len(w) >= 12 or (len(w) >= 6 and not w.rstrip(P.TRAILING).isalpha())
@@ -56,9 +57,9 @@ def has_suspect_word(text: str) -> bool:
             and any(map(folded.__contains__, ASSIGNED_HINTS)))
 
 
-# A value assigned to a general secret word (passwords.by_password's `assigned`): the signs and
-# the words.
-ASSIGNS = ('=', ':', '\uff1a')
+# A value assigned or quoted after a general secret word (passwords.by_password's `assigned`,
+# and its quoted VALUE, which may hold spaces): the signs and the words.
+ASSIGNS = ('=', ':', '\uff1a', '"', "'")
 ASSIGNED_HINTS = ('key', 'secret', 'token')
 
 

@@ -254,6 +254,24 @@ def test_text_without_a_hint_is_not_searched_and_could_not_match(parts: list[str
         assert has_suspect_word(text), text
 
 
+# Short words and quotes around secret words: a value of them has no suspect word in it.
+SHORT_PARTS = [
+    'the ', 'secret', 'token', 'API key', 'deploy key', 'unseal key', 'password', 'PIN', ' is ',
+    ' was ', 'use the ', '=', ': ', '"', "'", ' ', 'ab', '12', 'fox', '4242', 'Xk9', 'a1', '!',
+    '.', 'now', 'with ',
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(SHORT_PARTS), max_size=14).map(''.join))
+@example('the secret is "blue fox 4242"')  # a quoted value with spaces after a general word
+@example("the deploy key is 'ab 12 cd 34'")
+@example('use the token "a1 bc de"')
+def test_a_value_of_short_words_is_never_hidden_by_the_suspect_word_check(text: str) -> None:
+    if any(next(layer(text), None) for layer in LAYERS):
+        assert has_suspect_word(text), text
+
+
 @pytest.mark.parametrize(('kind', 'value', 'sentence'), corpus())
 def test_every_corpus_sentence_has_a_suspect_word(kind: str, value: str, sentence: str) -> None:
     assert has_suspect_word(sentence.replace('{}', value))
