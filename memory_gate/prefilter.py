@@ -12,13 +12,16 @@ drawing) cannot match at all, except the four that fold to ASCII under re.IGNORE
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import Any, Union
 
 try:  # Python 3.11 on
+    from re import _compiler as compiler  # type: ignore[attr-defined]
     from re import _constants as C  # type: ignore[attr-defined]
     from re import _parser as parser  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - Python 3.9 and 3.10
+    import sre_compile as compiler
     import sre_constants as C
     import sre_parse as parser
 
@@ -41,10 +44,28 @@ def needs(pattern: str) -> Test | None:
 @functools.cache
 def _needs(pattern: str) -> Test | None:
     try:
-        need = sequence(parser.parse(pattern).data)
+        tree = _parsed[pattern] = parser.parse(pattern)
     except Exception:  # noqa: BLE001 - a pattern re cannot parse asks nothing here
         return None
-    return test(need)
+    return test(sequence(tree.data))
+
+
+# re's parse of each pattern read here and not yet compiled: compiling is parsing (about half of
+# re.compile's time on these patterns) and then generating code, and compile_pattern does only
+# the second for a pattern whose test came first (about 2 MB if every pattern is read and none
+# compiled).
+_parsed: dict[str, Any] = {}
+
+
+def compile_pattern(pattern: str) -> re.Pattern[str]:
+    """re.compile(pattern), the same program; from the parse `needs` made, when it made one. The
+    Pattern's .pattern is then None (re.compile's cache does not hold it: sentences.compiled
+    does)."""
+    tree = _parsed.pop(pattern, None)
+    if tree is None:
+        return re.compile(pattern)
+    made: re.Pattern[str] = compiler.compile(tree)
+    return made
 
 
 def sequence(items: Any) -> Need:

@@ -5,11 +5,12 @@ import functools
 import re
 from collections.abc import Collection, Iterator
 
+from memory_gate import prefilter
 from memory_gate.credentials import redact
 
 # Patterns are compiled on first use, so start-up pays only for what a run needs, and held
-# (re.search looks in re's cache).
-compiled = functools.cache(re.compile)
+# (re.search looks in re's cache); one the prefilter has parsed is not parsed again.
+compiled = functools.cache(prefilter.compile_pattern)
 # One search for any of the words.
 any_of = functools.cache(lambda words: re.compile('|'.join(map(re.escape, words))))
 # Past ASCII, `word in text` widens each word at each test (about 2 us for a rule's gate

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memory_gate import cues, patterns
-from memory_gate.prefilter import FOLDS_TO_ASCII, needs, possible
+from memory_gate import cues, patterns, prefilter
+from memory_gate.prefilter import FOLDS_TO_ASCII, compile_pattern, needs, possible
 from memory_gate.sentences import split_sentences
 from tests.patterns_test import CORPUS
 
@@ -70,3 +70,17 @@ def test_what_a_pattern_needs(pattern: str, text: str, expected: bool) -> None:
 def test_a_pattern_of_classes_and_repeats_asks_nothing() -> None:
     assert needs(r'\w+\s*\d') is None
     assert needs(r'(?i)(?:ab|c)d') is None  # a one-character alternative: in nearly every text
+
+
+@pytest.mark.parametrize('pattern', PATTERNS, ids=lambda p: p[:40])
+def test_a_pattern_compiled_from_the_prefilters_parse_is_re_compiles(pattern: str) -> None:
+    prefilter._needs.cache_clear()
+    needs(pattern)  # keeps re's parse of the pattern
+    assert pattern in prefilter._parsed
+    made, plain = compile_pattern(pattern), re.compile(pattern)
+    assert pattern not in prefilter._parsed  # a parse is used once, then let go
+    assert (made.flags, made.groups, made.groupindex) == (plain.flags, plain.groups,
+                                                          plain.groupindex)
+    for text in TEXTS + [t.upper() for t in TEXTS[:200]]:
+        assert ([m.span() + m.groups() for m in made.finditer(text)]
+                == [m.span() + m.groups() for m in plain.finditer(text)]), text
