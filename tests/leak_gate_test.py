@@ -12,12 +12,14 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.harness import dense_line
+from benchmarks.secrets import corpus
 from memory_gate import credential_patterns as P
 from memory_gate import credentials as C
-from memory_gate.leak_gate import SPLIT_KEY, may_leak
+from memory_gate.leak_gate import SHAPE_HINTS_RE, SPLIT_KEY, may_leak
 from memory_gate.withhold import turn_leaks
 from tests.credentials_test import PARTS, WORD_PARTS
 from tests.leaks_test import LEAKS, SPLIT, pipeline
+from tests.scan_gates_test import SHAPE_SAMPLES
 
 
 def leaks(text: str) -> list[tuple[str, str]]:
@@ -112,3 +114,19 @@ def strings(line: str) -> list[str]:
         elif isinstance(item, list):
             stack.extend(item)
     return out
+
+
+# A vendor shape passes the gate by a run of token characters or by its hint (SHAPE_HINTS_RE, built
+# from credential_patterns.SHAPE_RES): either alone lets every sample through, so both are pinned.
+# Each shape's sample is the one the scan's gate is tested with (the first corpus value it
+# matches, else a fake), bare, in prose and in an env line.
+@pytest.mark.parametrize(('kind', 'pattern'), [(kind, pattern) for kind, _, pattern in P.SHAPE_RES])
+def test_every_vendor_shape_passes_the_gate_and_is_withheld(kind: str, pattern: str) -> None:
+    sample = next((v for _, v, _ in corpus() if re.search(pattern, v)), SHAPE_SAMPLES.get(kind))
+    assert sample is not None and re.search(pattern, sample), f'{kind}: give it a sample'
+    assert SHAPE_HINTS_RE.search(sample.encode()), f'{kind}: its hints are not in the gate'
+    for text in (sample, f'From now on we deploy with {sample} on staging.', f'X={sample}'):
+        kept = leaks(text)
+        assert kept, (kind, text)
+        assert may_leak(C.visible(text)[0]), (kind, text)
+        assert turn_leaks(text) == tuple(kept), (kind, text)
