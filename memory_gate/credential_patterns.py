@@ -172,6 +172,10 @@ FLAG_RE = (r'(?i)(?<!\S)(?:--(?P<word>password|passwd|pass|token|api-key|secret|
 HEADER_RE = r'(?i)\b(?:authorization\s*[:=]\s*["\']?(?:(?:bearer|basic|token|digest)\s+)?|(?:bearer|basic)\s+)' + VALUE
 # Each context pattern with the hints (in lowercased text) it cannot match without.
 WORD_HINTS = ('pass', 'pwd', 'secret', 'token', 'key', 'cred', 'auth')
+# The words a JSON key names a secret by (spans.names_secret: "dbPwd", "adminKennwort", "密码"):
+# these and the password words of other languages; not 'pin', inside too many names of no secret
+# (typingDelay, shippingZone, spinner).
+KEY_HINTS = (*WORD_HINTS, *(word for word in PASSWORD_HINTS if word not in WORD_HINTS and word != 'pin'))
 CONTEXT_RES: tuple[tuple[tuple[str, ...], str], ...] = (
     (WORD_HINTS, ASSIGN_RE), (WORD_HINTS, PROSE_RE), (('密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据'), ZH_RE),
     (('-p', '-u', '--'), FLAG_RE),
@@ -231,7 +235,7 @@ WORDS_RE = r'[A-Za-z]+(?:[._-][A-Za-z]+)*'
 # vendor prefixes, and '://' for a URL's user-info. A string of the line is searched when it holds one
 # of them too, or when its key names a secret. Catch: GITHUB_TOKEN=ghp_..., "password": "...", a PEM
 # block ("PRIVATE KEY"), postgres://app:pw@db; not: a line of code or prose that names none of them.
-TEXT_NEEDLES = (
+_WRITTEN_NEEDLES = (
     'ass', 'ASS', 'ecret', 'ECRET', 'oken', 'OKEN', 'key', 'Key', 'KEY', 'uth', 'UTH', 'cred', 'Cred', 'CRED',
     'pwd', 'PWD', 'PIN', 'sign', 'Sign', 'SIGN', 'hmac', 'HMAC', '://', '@', '-p', 'admin:', 'root:', 'user:',
     'login', 'Login', ':AA', '-us', 'k_live_', 'k_test_', 'k_prod_', 'gl', 'GR1348941', 'SK', 'AC',
@@ -239,6 +243,14 @@ TEXT_NEEDLES = (
     # The vendor prefixes of layer 1, each shape's own hints but the broad ones (a '.', a ':', 'A' * 22).
     *sorted({hint for kind, hints, _ in SHAPE_RES for hint in hints if len(hint) >= 3 and hint != 'A' * 22}),
 )
+# The words each layer names a secret by (read case-blind) and the flags it takes a value after, in
+# each casing code, env files and prose write them (pwd, Pwd, PWD: "dbPwd", Kennwort, SENHA, Bearer,
+# mysql -P), where no needle above is in the word already.
+LAYER_WORDS = (*WORD_HINTS, *PASSWORD_HINTS, *HEADER_HINTS, '-p', '-u', '--user')
+TEXT_NEEDLES = (*_WRITTEN_NEEDLES, *(
+    written for written in dict.fromkeys(
+        casing(word) for word in LAYER_WORDS for casing in (str.lower, str.capitalize, str.upper))
+    if not any(needle in written for needle in _WRITTEN_NEEDLES)))
 # Each needle as bytes, and a needle past ASCII also as JSON escapes it (ensure_ascii writers: "\\u5bc6\\u7801").
 BYTE_NEEDLES: tuple[tuple[str, bytes], ...] = tuple(
     (text, form) for text in TEXT_NEEDLES

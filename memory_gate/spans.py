@@ -35,7 +35,7 @@ MEMO_SIZE = 1024
 def names_secret(key: str | None) -> bool:
     """Whether a JSON key names a secret ("password", "apiKey"): its value is searched, the key
     its context."""
-    return key is not None and any(map(key.lower().__contains__, P.WORD_HINTS))
+    return key is not None and any(map(key.lower().__contains__, P.KEY_HINTS))
 
 
 def private_key(text: str, span: Span) -> Span:
@@ -198,11 +198,15 @@ def merged(spans: Iterable[Span]) -> list[Span]:
     return out
 
 
+CAMEL_HUMP = re.compile(r'(?<=[a-z0-9])(?=[A-Z])')
+
+
 def in_context(key: str | None, value: str, memo: Memo | None = None) -> list[Span]:
     """A JSON value's credentials; a key that names a secret ("password": "...") is read as its
     context."""
     if key is not None and names_secret(key):
-        head = key + '='
+        # camelCase humps as words (adminKennwort: admin_Kennwort), as the layers read a name
+        head = CAMEL_HUMP.sub('_', key) + '='
         return [s._replace(start=max(s.start - len(head), 0), end=s.end - len(head))
                 for s in detect(head + value, memo) if s.end > len(head)]
     return detect(value, memo)

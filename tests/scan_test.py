@@ -4,6 +4,7 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -23,6 +24,7 @@ from memory_gate.scan import (
     scan,
     scan_line,
 )
+from memory_gate.spans import detect, in_context
 
 # Fake credentials, built in pieces so no whole key is written down in the repository.
 GH = 'ghp_' + 'EXAMPLE0' * 4 + 'Na'
@@ -243,3 +245,71 @@ def test_a_scan_of_lines_without_a_needle_compiles_no_big_search() -> None:
     done = subprocess.run([sys.executable, '-c', COMPILES], capture_output=True, text=True,
                           check=True)
     assert int(done.stdout) < 1000, done.stdout
+
+
+# The words each layer of the detector names a secret by (it reads them case-blind: lowered text,
+# (?i) patterns, names_secret's key.lower()), in the casings code, env files and prose write them.
+# A raw line is decoded only when it holds a needle, so each casing of each word must hold one;
+# else `"dbPwd": "..."`, `Kennwort: ...`, `Senha: ...` or `Bearer ...` in tool output pass unread.
+# FLAG_RE's '--' takes a word after it (--password, --token, --api-key, --user), each one here.
+LAYER_WORDS = sorted({*P.WORD_HINTS, *P.PASSWORD_HINTS, *P.HEADER_HINTS, '--user',
+                      *(w for hints, _ in P.CONTEXT_RES for w in hints if w != '--')})
+CASINGS = (str.lower, str.capitalize, str.upper)
+
+
+@pytest.mark.parametrize('word', LAYER_WORDS)
+def test_every_casing_of_every_layer_word_holds_a_needle(word: str) -> None:
+    for casing in CASINGS:
+        written = casing(word)
+        for raw in (json.dumps({'k': written}).encode(),
+                    json.dumps({'k': written}, ensure_ascii=False).encode()):
+            assert may_hold(raw), written
+
+
+SECRET_VALUES = ('Xk29Lm3qP7zzQ8', 'Geheim2024xyz')
+
+
+@settings(max_examples=1500, deadline=None)
+@given(word=st.sampled_from(LAYER_WORDS), casing=st.sampled_from(CASINGS),
+       prefix=st.sampled_from(['', 'db', 'db_', 'DB_', 'the ', 'my ', 'curl ']),
+       link=st.sampled_from([': ', '=', ' is ', ' ', ' bob:', '：', ' "', 'は ']),
+       value=st.sampled_from(SECRET_VALUES), escaped=st.booleans(),
+       where=st.sampled_from(['text', 'tool output', 'key']))
+def test_what_the_detector_finds_next_to_a_layer_word_the_scan_finds(
+    word: str, casing: Callable[[str], str], prefix: str, link: str, value: str, escaped: bool,
+    where: str,
+) -> None:
+    """What the scan's detector finds in a string (spans.detect, in_context for a key's value) is
+    found in a line holding it as a role's text, as tool output, or as the value of a key named
+    after the word (dbPwd, DB_SENHA): the needles let no such line or string by undecoded."""
+    written = casing(word)
+    text = f'{prefix}{written}{link}{value}'
+    if where == 'key':
+        key = f'{prefix.strip()}{written}'
+        record: dict[str, object] = {'role': 'user', 'text': 'hello there', key: value}
+        expected = bool(in_context(key, value))
+    elif where == 'text':
+        record = {'role': 'user', 'text': text}
+        expected = bool(detect(text))
+    else:
+        output = f'$ cat notes\n{text}\n'
+        record = json.loads(claude_tool_result(output))
+        expected = bool(detect(output))
+    raw = json.dumps(record, ensure_ascii=escaped).encode()
+    if expected:
+        assert scan_line(raw, 1), raw
+
+
+@pytest.mark.parametrize('key', ['dbPwd', 'DB_PWD', 'db_pwd', 'dbSenha', 'adminKennwort',
+                                 'userContraseña', 'ADMIN_KENNWORT', '管理员密码'])
+def test_build_lists_a_secret_under_a_key_in_any_casing(key: str) -> None:
+    line = json.dumps({'role': 'user', 'text': 'hello there', key: 'Xk29Lm3qP7zzQ8'},
+                      ensure_ascii=False).encode()
+    result = build([Transcript('t.jsonl', [line])], Settings())
+    assert [(s.line, s.kind) for s in result.secrets] == [(1, 'password')], key
+
+
+@pytest.mark.parametrize('key', ['typingDelay', 'shippingZone', 'spinner', 'mapping'])
+def test_a_key_with_pin_inside_a_word_names_no_secret(key: str) -> None:
+    line = json.dumps({'role': 'user', 'text': 'hello there', key: 'Xk29Lm3qP7zzQ8'}).encode()
+    assert scan_line(line, 1) == []
