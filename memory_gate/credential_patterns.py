@@ -243,13 +243,16 @@ _WRITTEN_NEEDLES = (
     # The vendor prefixes of layer 1, each shape's own hints but the broad ones (a '.', a ':', 'A' * 22).
     *sorted({hint for kind, hints, _ in SHAPE_RES for hint in hints if len(hint) >= 3 and hint != 'A' * 22}),
 )
-# The words each layer names a secret by (read case-blind) and the flags it takes a value after, in
-# each casing code, env files and prose write them (pwd, Pwd, PWD: "dbPwd", Kennwort, SENHA, Bearer,
-# mysql -P), where no needle above is in the word already.
-LAYER_WORDS = (*WORD_HINTS, *PASSWORD_HINTS, *HEADER_HINTS, '-p', '-u', '--user')
+# The words each layer names a secret by (its hints, read case-blind) and the flags it takes a value
+# after (FLAG_RE's '--' only before a word: --password, --token, --user), in each casing code, env
+# files and prose write them (pwd, Pwd, PWD: "dbPwd", Kennwort, SENHA, Bearer, mysql -P), where no
+# needle above is in the word already.
+LAYER_WORDS = tuple(dict.fromkeys((
+    *PASSWORD_HINTS, *HEADER_HINTS, *(word for hints, _ in CONTEXT_RES for word in hints if word != '--'),
+    '--user')))
+CASINGS = (str.lower, str.capitalize, str.upper)
 TEXT_NEEDLES = (*_WRITTEN_NEEDLES, *(
-    written for written in dict.fromkeys(
-        casing(word) for word in LAYER_WORDS for casing in (str.lower, str.capitalize, str.upper))
+    written for written in dict.fromkeys(casing(word) for word in LAYER_WORDS for casing in CASINGS)
     if not any(needle in written for needle in _WRITTEN_NEEDLES)))
 # Each needle as bytes, and a needle past ASCII also as JSON escapes it (ensure_ascii writers: "\\u5bc6\\u7801").
 BYTE_NEEDLES: tuple[tuple[str, bytes], ...] = tuple(

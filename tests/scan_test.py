@@ -247,14 +247,17 @@ def test_a_scan_of_lines_without_a_needle_compiles_no_big_search() -> None:
     assert int(done.stdout) < 1000, done.stdout
 
 
-# The words each layer of the detector names a secret by (it reads them case-blind: lowered text,
-# (?i) patterns, names_secret's key.lower()), in the casings code, env files and prose write them.
-# A raw line is decoded only when it holds a needle, so each casing of each word must hold one;
-# else `"dbPwd": "..."`, `Kennwort: ...`, `Senha: ...` or `Bearer ...` in tool output pass unread.
-# FLAG_RE's '--' takes a word after it (--password, --token, --api-key, --user), each one here.
-LAYER_WORDS = sorted({*P.WORD_HINTS, *P.PASSWORD_HINTS, *P.HEADER_HINTS, '--user',
-                      *(w for hints, _ in P.CONTEXT_RES for w in hints if w != '--')})
-CASINGS = (str.lower, str.capitalize, str.upper)
+# A raw line is decoded only when it holds a needle, so each casing of each word a layer names a
+# secret by (credential_patterns.LAYER_WORDS) must hold one; else `"dbPwd": "..."`, `Kennwort: ...`,
+# `Senha: ...` or `Bearer ...` in tool output pass unread.
+LAYER_WORDS = P.LAYER_WORDS
+CASINGS = P.CASINGS
+
+
+def test_layer_words_are_every_layers_hints() -> None:
+    hints = {*P.WORD_HINTS, *P.PASSWORD_HINTS, *P.HEADER_HINTS,
+             *(word for hints, _ in P.CONTEXT_RES for word in hints)}
+    assert hints - set(LAYER_WORDS) == {'--'}  # FLAG_RE's '--' is read with the word after it
 
 
 @pytest.mark.parametrize('word', LAYER_WORDS)
