@@ -15,7 +15,6 @@ _MARKER_RE = r'^\s*(?:(?:[-*+]|\d{1,9}[.)])\s+)+'
 _MARK_START = frozenset('-*+0123456789')
 
 
-_DECOR = str.maketrans('', '', '`*_')
 _TRAIL = ' \t\n\r\f\v.!?;:,。！？；：，、…'
 
 
@@ -35,7 +34,10 @@ def identity(text: str) -> str:
     text = text.strip()
     if text[:1] in _MARK_START:
         text = compiled(_MARKER_RE).sub('', text)
-    return ' '.join(text.translate(_DECOR).split()).rstrip(_TRAIL).casefold()
+    # the emphasis and code marks deleted: three replaces, each a C scan (str.translate with a
+    # table walks the text a character at a time, half of an identity's time on a long memory)
+    text = text.replace('`', '').replace('*', '').replace('_', '')
+    return ' '.join(text.split()).rstrip(_TRAIL).casefold()
 
 
 def known_identities(memory_text: str) -> set[str]:

@@ -15,6 +15,7 @@ import os
 import re
 import shlex
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from memory_gate import files, repo
@@ -131,10 +132,12 @@ def why(p: Proposal) -> str:
     return printable(f'{p.role}, {p.kind}/{p.rule}, {score}{accepted}{evidence}')
 
 
+@cache
 def shell(path: str) -> str:
     """A path as it is typed in a shell command, safe to print: a name with a tab, a line break
     or control characters in bash's $'...' quoting (sentences.shown): the printed command names
-    it."""
+    it. Kept per name: a chain's accept line names every diff before it, so a run of n
+    transcripts into one memory file asks n * (n + 1) / 2 times for n names."""
     name = shown(path)
     return printable(shlex.quote(path) if name == path else name)
 

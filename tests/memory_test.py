@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memory_gate.memory import (
     LEDGER_HEADER,
@@ -31,6 +35,25 @@ def test_same_bullet(a: str, b: str) -> None:
 ])
 def test_different_bullet(a: str, b: str) -> None:
     assert identity(a) != identity(b)
+
+
+@given(st.text(alphabet=st.sampled_from(list('`*_-+ 1.)\t\n:。！ab') + ['ß', 'İ', '\u00a0']),
+               max_size=40))
+def test_identity_is_its_written_definition(text: str) -> None:
+    """identity deletes emphasis and code marks by replaces; the definition it keeps: strip,
+    one list marker run off, the marks deleted, whitespace runs one space, trailing
+    punctuation off, case folded."""
+    spoken = text.strip()
+    if spoken[:1] in set('-*+0123456789'):
+        spoken = re.sub(r'^\s*(?:(?:[-*+]|\d{1,9}[.)])\s+)+', '', spoken)
+    spoken = spoken.translate(str.maketrans('', '', '`*_'))
+    trail = ' \t\n\r\f\v.!?;:,。！？；：，、…'
+    assert identity(text) == ' '.join(spoken.split()).rstrip(trail).casefold()
+
+
+def test_emphasis_and_code_marks_make_no_new_bullet() -> None:
+    said = '- **We** chose `pg_dump`, _not_ *pg_backup*.'
+    assert identity(said) == 'we chose pgdump, not pgbackup'
 
 
 def test_known_identities_reads_bullets_at_any_indent() -> None:
