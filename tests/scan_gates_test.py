@@ -8,6 +8,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.secrets import corpus
+from memory_gate import candidates as K
 from memory_gate import credential_patterns as P
 from memory_gate import credentials as C
 from memory_gate import passwords as W
@@ -106,3 +107,49 @@ def test_every_vendor_shape_has_a_sample_and_may_find_lets_it_through(kind: str,
     assert sample is not None and re.search(pattern, sample), f'{kind}: give it a sample'
     for text in (sample, f'see {sample} here', f'X={sample}'):
         assert may_find(text), (kind, text)
+
+
+# candidates.CONTEXT as it was first written: every word with each of its tails, grouped by first
+# character (10,907 characters). The CONTEXT that names each word once must match where it does.
+OLD_CONTEXT = re.compile(K._grouped([
+    *(word + K.SUFFIX + K.LINK + K.value(5) for word in K.PASSWORD_WORDS),
+    *(word + K.SUFFIX + K.LINK + K.value(8) for word in K.OTHER_WORDS),
+    *(word + K.ZH_TAIL + K.value(6) for word in K.ZH_WORDS),
+    *(word + K.BARE + K.value(5) for word in K.PASSWORD_WORDS + K.OTHER_WORDS),
+    '-' + K.FLAG_TAIL + K.value(5),
+    r"""authorization\s*[:=]\s*["']?""" + K.value(5),
+    r'bearer\s+' + K.value(8), r'basic\s+' + K.value(8),
+]))
+WORDS = (*K.PASSWORD_WORDS, *K.OTHER_WORDS, *K.ZH_WORDS, 'authorization', 'bearer', 'basic')
+# The words whole, cut short at either end and glued to a letter; what may come between a word
+# and its value, the links, the flags; values of 4 to 9 characters, quoted, PINs, stoppers.
+CONTEXT_PIECES = st.sampled_from([
+    *WORDS, *(w[:-1] for w in WORDS), *(w[1:] for w in WORDS), 'x', 'word', '_', '.', '-', 's',
+    ' ', '\n', '\t', '=', ':', ':=', '=>', '"', "'", '`', '\u201c', ' is ', ' to ', ' is set to ',
+    ' es ', ' é ', '是', '为', 'は', 'を', '设为', '：', ' always ', ' code',
+    ' for the staging app ', '--password ', '--token=', '--user ', '-p', '-u ', 'admin:', 'Xk29',
+    'Xk29L', 'Xk29Lm3q', 'abcdefghi', '12', '123456', '7391 4420', '"open sesame"', "'ab cd'",
+    '天王盖地虎2024', ',', ';', '<', '{', '9', '，',
+])
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(CONTEXT_PIECES, max_size=12).map(''.join))
+@example('pwd=Xk29L')  # a password word's value of 5; another word's needs 8
+@example('key=Xk29L')
+@example('密码abc：Xk29Lm')  # a Chinese word's own tail
+@example('authorization: Xk29L')
+@example('bearer Xk29Lm3q')
+@example('x--password Xk29L')  # a flag only after a space
+def test_context_names_each_word_once_and_matches_where_every_word_with_each_tail_does(
+        text: str) -> None:
+    new = re.compile(K.CONTEXT)
+    for part in {text[i:] for i in range(len(text))} | {text[:i] for i in range(len(text))}:
+        assert bool(new.search(part)) is bool(OLD_CONTEXT.search(part)), part
+
+
+def test_context_tells_the_word_by_its_end() -> None:
+    others = [w for w in WORDS if w not in K.PASSWORD_WORDS]
+    assert not [w for w in others if w.endswith(tuple(K.PASSWORD_ENDS.split('|')))]
+    assert not [w for w in WORDS if w not in K.ZH_WORDS and w[-1] in K.ZH_ENDS]
+    assert len(K.CONTEXT) < len(OLD_CONTEXT.pattern) / 5
