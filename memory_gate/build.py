@@ -9,7 +9,6 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterator
-from typing import NamedTuple, TextIO
 
 from memory_gate import color, files, ledger, repo, scan
 from memory_gate.credentials import redact
@@ -26,6 +25,10 @@ from memory_gate.report import (
     report_withheld,
 )
 from memory_gate.sentences import printable, shown
+from memory_gate.typed import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from typing import TextIO
 
 # Keys --stats and --json always show, in this order; every other counter follows, sorted.
 CORE_STATS = (

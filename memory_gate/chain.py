@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Collection, Sequence
-from typing import NamedTuple
 
 from memory_gate import earlier, files, leftover, proposals, repo
 from memory_gate.diff import Tail, applied_tail, render_tail
@@ -21,6 +20,7 @@ from memory_gate.proposals import HELD, MARK, SUFFIX, Entry, entry, header, is_o
 from memory_gate.records import Proposal, Settings
 from memory_gate.report import err
 from memory_gate.sentences import shown
+from memory_gate.typed import NamedTuple
 
 
 class Link(NamedTuple):

@@ -5,11 +5,11 @@ choices do to the proposal files is rewrite.py.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
-from typing import NamedTuple
 
 from memory_gate.memory import identity, known_identities
 from memory_gate.proposals import Entry
 from memory_gate.sentences import printable, shown
+from memory_gate.typed import NamedTuple
 
 KEYS = {'y': 'take', 'n': 'decline', 's': 'skip'}
 HELP = ('y - take this bullet', 'n - decline it (recorded in the ledger, never proposed again)',

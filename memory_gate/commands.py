@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import argparse
 from types import ModuleType
-from typing import NamedTuple
 
 from memory_gate.records import Settings
+from memory_gate.typed import NamedTuple
 
 # The settings (options.OPTIONS, by name) of a command that mines transcripts.
 MINING = (

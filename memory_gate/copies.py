@@ -13,11 +13,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple
 
 from memory_gate import checkpoints, stores
 from memory_gate.records import Settings
 from memory_gate.sentences import printable
+from memory_gate.typed import NamedTuple
 
 
 class Copy(NamedTuple):

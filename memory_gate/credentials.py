@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
-from typing import NamedTuple
 
 from memory_gate import anchored, passwords
 from memory_gate import credential_patterns as P
 from memory_gate.long_text import lowered, parts
+from memory_gate.typed import NamedTuple
 from memory_gate.values import is_credible, is_pin, is_placeholder, is_random, word_kind
 
 MASK = '[secret withheld]'

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from memory_gate import languages
+from memory_gate.typed import NamedTuple
 
 
 class Cue(NamedTuple):

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+
+from memory_gate.typed import NamedTuple
 
 CONTEXT = 3  # lines of context around the added bullets, as `diff -u`
 # An ATX heading and its level.

@@ -12,10 +12,11 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from typing import BinaryIO, NamedTuple, cast
+from typing import BinaryIO, cast
 
 from memory_gate import files, repo
 from memory_gate.records import Settings, Transcript
+from memory_gate.typed import NamedTuple
 
 _CHUNK = files._CHUNK
 

@@ -12,7 +12,8 @@ language: one record here and its must-catch and must-not sentences in tests/lan
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+
+from memory_gate.typed import NamedTuple
 
 
 class Language(NamedTuple):

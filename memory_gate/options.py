@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, NamedTuple
 
 from memory_gate import color
 from memory_gate.records import Settings
+from memory_gate.typed import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Kind(NamedTuple):

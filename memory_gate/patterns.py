@@ -6,10 +6,9 @@ their own rules through configuration (see config.py); they never edit code.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from memory_gate.cues import CITED_RULE, CITES_RULE, CITES_RULE_WORDS, KINDS
 from memory_gate.languages import LANGUAGES, pattern
+from memory_gate.typed import NamedTuple
 
 
 class Rule(NamedTuple):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Container, Iterable, Sequence
-from typing import NamedTuple
 
 from memory_gate import evidence, filters, picked, placing, reasons, scan, weights
 from memory_gate.credentials import secret_kind
@@ -19,6 +18,7 @@ from memory_gate.rank import Ranking
 from memory_gate.records import Proposal, Result, Secret, Settings, Transcript, Withheld
 from memory_gate.sentences import count_sentences, sanitize, split_marked, strip_code, whole
 from memory_gate.supersede import replaces
+from memory_gate.typed import NamedTuple
 from memory_gate.withhold import Leaks, shared_leak, turn_leaks
 
 # Turns up to this many characters are screened whole before they are split. In the real

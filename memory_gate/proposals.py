@@ -16,12 +16,12 @@ import re
 import shlex
 from collections.abc import Sequence
 from functools import cache
-from typing import NamedTuple
 
 from memory_gate import files, repo
 from memory_gate.files import InputError
 from memory_gate.records import Proposal
 from memory_gate.sentences import printable, shown
+from memory_gate.typed import NamedTuple
 
 MARK = '# memory-gate proposal'  # the first line of every proposal file memory-gate writes
 SUFFIX = '.memory.diff'

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from memory_gate import patterns, weights
 from memory_gate.patterns import Rule
+from memory_gate.typed import NamedTuple
 
 # Length gates, in Latin-equivalent characters (filters.weighted_length).
 # 20: shorter than "Never push to main." carries no durable knowledge ("ok, done").

@@ -9,12 +9,12 @@ file: the human applies what they chose. The numbering and the choices are in ch
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from memory_gate.choices import Choice, Item
 from memory_gate.credentials import redact
 from memory_gate.diff import applied, render
 from memory_gate.proposals import DECLINED, SKIPPED, SUFFIX, Entry, header
+from memory_gate.typed import NamedTuple
 
 
 class Outcome(NamedTuple):

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import os
 import re
-from typing import NamedTuple
 
 from memory_gate import files
 from memory_gate.files import InputError
 from memory_gate.proposals import shell
 from memory_gate.repo import git
+from memory_gate.typed import NamedTuple
 
 DECLINE_HOOK = 'pre-commit run memory-gate-decline --hook-stage manual --all-files'
 

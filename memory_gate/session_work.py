@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from typing import Any, NamedTuple
 
 from memory_gate.formats.messages import ASK_OPENING, clean_user_text
+from memory_gate.typed import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # How Claude Code records a Stop hook's reason in the session (docs/FORMATS.md §4).
 FEEDBACK = 'Stop hook feedback:'

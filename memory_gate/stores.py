@@ -11,7 +11,11 @@ import glob
 import json
 import os
 from collections.abc import Iterable, Iterator
-from typing import Any, NamedTuple
+
+from memory_gate.typed import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 HEAD_RECORDS = (
     50  # records read from the top of a session for the one that names its working directory

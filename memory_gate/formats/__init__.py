@@ -16,7 +16,11 @@ specification). Its tests: `tests/formats/<agent>_test.py`, feeding records to t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+
+from memory_gate.typed import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Turn(NamedTuple):
@@ -49,7 +53,8 @@ class Reader:
 
 # Whether one parsed line names a format: (the object, its 'type' and its 'role' when they
 # are strings, else None). parse.detect asks each format in turn; the first that says yes wins.
-Detect = Callable[[dict[str, Any], 'str | None', 'str | None'], bool]
+if TYPE_CHECKING:
+    Detect = Callable[[dict[str, Any], 'str | None', 'str | None'], bool]
 
 
 # Why a raw line the reader would skip is skipped, told from its bytes alone ('' when they do
