@@ -8,13 +8,14 @@ never says no where the layer finds such a value (property-tested against the la
 The searches over a run of characters are made on the turn's UTF-8 bytes translated to a few
 classes (a letter, a sign, a separator), with str.find: a regular expression tried at every
 position of a turn cost as much as the layers. A byte past ASCII is a sign where a value may
-be in any script (the password layer's), a separator where it is ASCII only.
+be in any script (the password layer's), a separator where it is ASCII only. Each table, and the
+hints' search, is built the first time a turn needs it: most runs' turns need one or two.
 """
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Callable
+from functools import cache
 
 from memory_gate import credential_patterns as P
 from memory_gate import passwords
@@ -27,8 +28,12 @@ SPLIT_KEY = 8
 ASSIGNING = ('=', ':', '\uff1a', '@')
 # The vendor shapes' hints (credentials.by_shape), all ASCII: searched for in a turn's ASCII
 # bytes alone (a hint in the text is in them); a private key's header has spaces in it.
-SHAPE_HINTS_RE = re.compile(b'|'.join(
-    re.escape(h.encode()) for h in dict.fromkeys(h for _, hints, _ in P.SHAPE_RES for h in hints)))
+@cache
+def shape_hints_re() -> re.Pattern[bytes]:
+    return re.compile(b'|'.join(re.escape(h.encode()) for h in dict.fromkeys(
+        h for _, hints, _ in P.SHAPE_RES for h in hints)))
+
+
 PAST_ASCII = bytes(range(128, 256))
 SPACED_HINTS = tuple(h for _, hints, _ in P.SPACED_SHAPE_RES for h in hints)
 # The context layer's words (credentials.by_context, lowercased): its patterns' and the
@@ -53,26 +58,54 @@ def value_class(chars: str) -> Classify:
     def classify(c: str) -> str:
         if not re.fullmatch(chars, c):
             return ' '
-        return 'a' if c in string.ascii_letters else '.' if c in '.:!?' else '#'
+        return 'a' if c.isascii() and c.isalpha() else '.' if c in '.:!?' else '#'
     return classify
 
 
 # credential_patterns.VALUE (the context layer: ASCII, no brackets) and passwords.VALUE (any
 # script, brackets).
-CONTEXT_VALUE = table(value_class(r'[!#-&*+\--:?-Z\\^_a-z|~]'), ' ')
-PASSWORD_VALUE = table(value_class(r'[^\s"\'`<>{}\[\],;，。；、！？]'), '#')
+@cache
+def context_value() -> bytes:
+    return table(value_class(r'[!#-&*+\--:?-Z\\^_a-z|~]'), ' ')
+
+
+@cache
+def password_value() -> bytes:
+    return table(value_class(r'[^\s"\'`<>{}\[\],;，。；、！？]'), '#')
+
+
 # A sign in a value: a '#', or a '.' before another value character.
 SIGNS = (b'#', b'.a', b'.#')
+
+
 # Letters by case (values.is_scrambled: a quarter or more of 12 letters capitals holds a
 # capital after a small letter, or a small letter after two capitals).
-LETTERS = table(lambda c: 'A' if c.isupper() and c.isascii() else 'a' if c.islower() else ' ', ' ')
+@cache
+def letters() -> bytes:
+    return table(lambda c: 'A' if c.isupper() and c.isascii() else 'a' if c.islower() else ' ', ' ')
+
+
 SCRAMBLED = (b'aA', b'AAa')
+
+
 # A PIN in groups with a space (passwords.VALUE's digits; a byte past ASCII may be a digit).
-DIGITS = table(lambda c: '0' if c.isdigit() else ' ' if c == ' ' else '-', '0')
+@cache
+def digits() -> bytes:
+    return table(lambda c: '0' if c.isdigit() else ' ' if c == ' ' else '-', '0')
+
+
 # A run without a space (credentials.has_long_run; a byte past ASCII may be a space), and
 # the randomness layer's token characters (TOKEN_RE; 64 hex digits are such a run).
-SPACES = table(lambda c: ' ' if c.isspace() else 'x', 'x')
-TOKENS = table(lambda c: 't' if re.fullmatch(r'[A-Za-z0-9+/_.-]', c) else ' ', ' ')
+@cache
+def spaces() -> bytes:
+    return table(lambda c: ' ' if c.isspace() else 'x', 'x')
+
+
+@cache
+def tokens() -> bytes:
+    return table(lambda c: 't' if re.fullmatch(r'[A-Za-z0-9+/_.-]', c) else ' ', ' ')
+
+
 LONG_RUN = b'x' * P.MIN_RUN
 TOKEN_RUN = b't' * P.MIN_RUN
 
@@ -110,13 +143,13 @@ def may_leak(text: str) -> bool:
     data = text.encode('utf-8', 'surrogatepass')
     if any(map(low.__contains__, passwords.HINTS)) and (
             (('"' in text or "'" in text) and QUOTED_RE.search(text))
-            or b'0 0' in data.translate(DIGITS)
-            or run_with(data.translate(PASSWORD_VALUE), SIGNS, SPLIT_KEY)):
+            or b'0 0' in data.translate(digits())
+            or run_with(data.translate(password_value()), SIGNS, SPLIT_KEY)):
         return True
     if any(map(low.__contains__, CONTEXT_HINTS)) and (
-            run_with(data.translate(CONTEXT_VALUE), SIGNS, SPLIT_KEY)
-            or run_with(data.translate(LETTERS), SCRAMBLED, 12)):
+            run_with(data.translate(context_value()), SIGNS, SPLIT_KEY)
+            or run_with(data.translate(letters()), SCRAMBLED, 12)):
         return True
-    return LONG_RUN in data.translate(SPACES) and (
-        TOKEN_RUN in data.translate(TOKENS)
-        or SHAPE_HINTS_RE.search(data.translate(None, PAST_ASCII)) is not None)
+    return LONG_RUN in data.translate(spaces()) and (
+        TOKEN_RUN in data.translate(tokens())
+        or shape_hints_re().search(data.translate(None, PAST_ASCII)) is not None)

@@ -15,7 +15,7 @@ from benchmarks.harness import dense_line
 from benchmarks.secrets import corpus
 from memory_gate import credential_patterns as P
 from memory_gate import credentials as C
-from memory_gate.leak_gate import SHAPE_HINTS_RE, SPLIT_KEY, may_leak
+from memory_gate.leak_gate import SPLIT_KEY, may_leak, shape_hints_re
 from memory_gate.withhold import turn_leaks
 from tests.credentials_test import PARTS, WORD_PARTS
 from tests.leaks_test import LEAKS, SPLIT, pipeline
@@ -116,7 +116,7 @@ def strings(line: str) -> list[str]:
     return out
 
 
-# A vendor shape passes the gate by a run of token characters or by its hint (SHAPE_HINTS_RE, built
+# A vendor shape passes the gate by a run of token characters or by its hint (shape_hints_re, built
 # from credential_patterns.SHAPE_RES): either alone lets every sample through, so both are pinned.
 # Each shape's sample is the one the scan's gate is tested with (the first corpus value it
 # matches, else a fake), bare, in prose and in an env line.
@@ -124,7 +124,7 @@ def strings(line: str) -> list[str]:
 def test_every_vendor_shape_passes_the_gate_and_is_withheld(kind: str, pattern: str) -> None:
     sample = next((v for _, v, _ in corpus() if re.search(pattern, v)), SHAPE_SAMPLES.get(kind))
     assert sample is not None and re.search(pattern, sample), f'{kind}: give it a sample'
-    assert SHAPE_HINTS_RE.search(sample.encode()), f'{kind}: its hints are not in the gate'
+    assert shape_hints_re().search(sample.encode()), f'{kind}: its hints are not in the gate'
     for text in (sample, f'From now on we deploy with {sample} on staging.', f'X={sample}'):
         kept = leaks(text)
         assert kept, (kind, text)
