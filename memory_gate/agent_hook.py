@@ -18,12 +18,15 @@ import json
 import os
 import sys
 from collections.abc import Mapping
-from typing import Any
 
 from memory_gate import repo
 from memory_gate.formats.messages import ASK_OPENING
 from memory_gate.records import Settings
 from memory_gate.session_work import should_ask, work_since_ask
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 ASK = ASK_OPENING + (
     ' before you stop, state each durable finding of this session on a line of its own that'

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import NamedTuple
 
 from memory_gate.anchored import ASCII_FOLDS
 from memory_gate.credential_patterns import DISCORD_TAIL
+from memory_gate.typed import NamedTuple
 
 # An env line's name (spans.plausible keeps any value after it): as written, upper case.
 ENV_NAMES = ('PASSWORD=', 'PASSWD=', 'PWD=', 'SECRET=', 'TOKEN=', 'KEY=')

@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
-from typing import Any
 
 from memory_gate.repo import git
 from memory_gate.stores import Session
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 REFS = (
     'refs/heads/entire/checkpoints/v1',

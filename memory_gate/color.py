@@ -7,7 +7,11 @@ pre-commit runs a hook on a pseudo-terminal when its own colour is on (`--color`
 from __future__ import annotations
 
 import os
-from typing import TextIO
+
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import TextIO
 
 CHOICES = ('auto', 'always', 'never')
 STYLES = {'bold': '1', 'red': '31', 'green': '32', 'yellow': '33', 'cyan': '36'}

@@ -20,11 +20,14 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from memory_gate.options import BY_NAME, OPTIONS, PATH, RULES, Option
 from memory_gate.patterns import KINDS, Rule
 from memory_gate.records import Settings
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 WHERE = 'pyproject.toml [tool.memory-gate]'
 # memory-gate's name written as a key ([tool.memory-gate], tool."memory-gate".x =, a header

@@ -7,11 +7,14 @@ import os
 import stat
 import sys
 from collections.abc import Iterator, Mapping, Sequence
-from typing import BinaryIO
 
 from memory_gate.memory import conflict_line
 from memory_gate.records import Transcript
 from memory_gate.repo import rel, repo_root
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 # Lines longer than this are skipped unread (counted 'oversized'), so memory stays bounded.
 # People's words are far below it: human and assistant lines stay under 30 KB in real

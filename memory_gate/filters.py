@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from memory_gate import patterns
 from memory_gate.patterns import Rule
@@ -12,6 +11,7 @@ from memory_gate.prefilter import possible
 from memory_gate.records import MAX_LENGTH, MIN_LENGTH  # the length gates' defaults
 from memory_gate.screen import Screen
 from memory_gate.sentences import compiled, holds, plain_quotes
+from memory_gate.typed import NamedTuple
 
 # A Chinese, Japanese or Korean character carries about as much as three Latin
 # characters (a normal Chinese sentence says in ~10 characters what English says

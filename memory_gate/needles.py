@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from memory_gate import credential_patterns as P
+from memory_gate.typed import NamedTuple
 
 # The anchor bytes, in the order they are tried: each needle goes to the first it contains.
 # Rare bytes in the real sessions' lines (uppercase, '@', 'w', 'x', 'J', ...) over common ones,

@@ -10,7 +10,6 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import chain
-from typing import Any
 
 from memory_gate.formats import Format, Outcome, Reader, SkipLine, document
 from memory_gate.formats.chat import OPENAI_CHAT, SIMPLE
@@ -20,6 +19,10 @@ from memory_gate.formats.copilot import COPILOT
 from memory_gate.formats.cursor import CURSOR
 from memory_gate.formats.entire import ENTIRE
 from memory_gate.formats.gemini import GEMINI, GEMINI_DOCUMENT, GeminiDocument
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # Detection order is specification (docs/FORMATS.md): explicit, never discovered.
 FORMATS: tuple[Format, ...] = (
@@ -134,7 +137,7 @@ def parse_lines(lines: Iterable[bytes | None], stats: Counter[str]) -> Iterator[
         yield from parse_records(json_lines(rest, stats), rest, stats)
 
 
-Numbered = tuple[int, dict[str, Any]]  # a record and the line it starts on
+Numbered = tuple[int, 'dict[str, Any]']  # a record and the line it starts on
 # A record, or a line not parsed yet (parse_records decodes it, unless its bytes tell it is
 # skipped), and the line it starts on.
 Raw = tuple[int, 'bytes | dict[str, Any]']

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from typing import NamedTuple
 
 from memory_gate.cues import (
     DECISION_SECTION_RE,
@@ -24,6 +23,7 @@ from memory_gate.cues import (
 )
 from memory_gate.prefilter import possible
 from memory_gate.sentences import compiled, holds
+from memory_gate.typed import NamedTuple
 
 # A user turn this long that looks pasted (looks_pasted: a template, a hand-off prompt, a log) is
 # not the user's own words.

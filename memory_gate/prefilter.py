@@ -14,7 +14,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from typing import Any, Union
+
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any, Union
 
 try:  # Python 3.11 on
     from re import _compiler as compiler  # type: ignore[attr-defined]
@@ -31,7 +35,8 @@ FOLDS_TO_ASCII = frozenset('\u0130\u0131\u017f\u212a')
 # A requirement: None asks nothing, NEVER cannot hold on ASCII text, a string must occur, and
 # ('and' | 'or', parts) combines them.
 NEVER = ('never', ())
-Need = Union[None, str, tuple[str, tuple[Any, ...]]]
+if TYPE_CHECKING:
+    Need = Union[None, str, tuple[str, tuple[Any, ...]]]
 Test = Callable[[str], bool]
 
 

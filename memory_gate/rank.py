@@ -2,7 +2,7 @@
 it."""
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from memory_gate.typed import Generic, TypeVar
 
 T = TypeVar('T')
 

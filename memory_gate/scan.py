@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import NamedTuple
 
 from memory_gate import credential_patterns as P
 from memory_gate.needles import may_hold as may_hold  # the prefilter, as scrub and collect call it
@@ -25,6 +24,7 @@ from memory_gate.spans import (
     needle_starts,
     unnamed_tail,
 )
+from memory_gate.typed import NamedTuple
 
 
 class Finding(NamedTuple):

@@ -12,9 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from memory_gate.records import Settings
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 AGENTS = ('claude', 'gemini', 'copilot', 'codex')
 

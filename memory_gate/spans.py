@@ -9,11 +9,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from memory_gate import credential_patterns as P
 from memory_gate import credentials as C
 from memory_gate.candidates import may_find
+from memory_gate.typed import NamedTuple
 from memory_gate.values import is_path, is_scrambled, is_version
 
 # The randomness layer is for proposals only: tool output is full of hashes.

@@ -6,10 +6,12 @@ content a string or a list of blocks (`text` mined; `tool_use`, `tool_result` to
 """
 from __future__ import annotations
 
-from typing import Any
-
 from memory_gate.formats import Format, Outcome, Reader
 from memory_gate.formats.messages import as_str, block_texts, message_outcome
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # The roles that name a chat format on their own. A chat file's 'ipython' message is read as
 # tool traffic (messages.ROLE_SKIP), but it does not by itself say the file is a chat file.

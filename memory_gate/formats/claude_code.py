@@ -6,10 +6,12 @@ and tool traffic never are.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from memory_gate.formats import Format, Outcome, Reader
 from memory_gate.formats.messages import as_str, block_texts, is_injected, message_outcome
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # Why each line type that is not a message is skipped. A type not listed is 'unknown'.
 CLAUDE_SKIP = {

@@ -6,10 +6,12 @@ the response_item messages: they are used only when the file has no response_ite
 """
 from __future__ import annotations
 
-from typing import Any
-
 from memory_gate.formats import Format, Outcome, Reader
 from memory_gate.formats.messages import as_str, block_texts, message_outcome
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 ITEM, EVENT = 'response_item', 'event_msg'  # the wrapped line types that can hold a message
 # Why each other wrapped line type is skipped. A type not listed is 'unknown'.

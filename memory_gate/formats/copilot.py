@@ -6,10 +6,12 @@ replies (assistant.message data.content) are mined. See docs/FORMATS.md.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from memory_gate.formats import Format, Outcome, Reader
 from memory_gate.formats.messages import as_str, message_outcome
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # Why each known event type that is never mined is skipped. A type not listed is 'unknown'.
 COPILOT_SKIP = {

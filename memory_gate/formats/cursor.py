@@ -4,10 +4,12 @@ User text comes wrapped in <user_query>; a line without a message (`turn_ended`)
 """
 from __future__ import annotations
 
-from typing import Any
-
 from memory_gate.formats import Format, Outcome, Reader
 from memory_gate.formats.messages import block_texts, message_outcome
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Cursor(Reader):

@@ -9,7 +9,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # A document is read into memory whole, so it has a cap: one past it is reported and skipped,
 # its lines drained unread. Gemini CLI sessions are a few hundred KB (the largest of 17 real

@@ -6,10 +6,12 @@ and $rewindTo drops the tail; a document holds every message in its "messages" a
 """
 from __future__ import annotations
 
-from typing import Any
-
 from memory_gate.formats import Format, Outcome, Reader
 from memory_gate.formats.messages import as_str, block_texts, message_outcome
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 MESSAGE_TYPES = ('user', 'gemini')
 # Gemini CLI message types that are never mined: the CLI's own notices. Other types are 'unknown'.

@@ -6,9 +6,12 @@ it are cut, and a turn that opens with what the harness opens its own turns with
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from memory_gate.formats import Outcome, Turn
+from memory_gate.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 # Text the harness puts into user turns. Whole blocks are cut; a turn left empty was injected.
 INJECTED_TAGS = (
