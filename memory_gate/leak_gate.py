@@ -20,6 +20,7 @@ from functools import cache
 from memory_gate import credential_patterns as P
 from memory_gate import passwords
 from memory_gate.long_text import PART, lowered
+from memory_gate.prefilter import FOLDS_TO_ASCII
 
 SPLIT_KEY = 8
 
@@ -42,6 +43,11 @@ CONTEXT_HINTS = (*dict.fromkeys(h for hints, _ in P.CONTEXT_RES for h in hints),
                  *P.HEADER_HINTS)
 # The password layer's quoted value (passwords.VALUE) of SPLIT_KEY characters or more.
 QUOTED_RE = re.compile(r'"[^"\n]{8,64}"|\'[^\'\n]{8,64}\'')
+
+# The characters past ASCII that the context layer's case-blind patterns read as ASCII letters
+# (VALUE's a-z and the secret words match İ ı ſ and the Kelvin sign), each as the letter it
+# matches, in its case: the context searches are made on the text with them folded.
+FOLDED = str.maketrans('\u0130\u0131\u017f\u212a', 'IisK')
 
 Classify = Callable[[str], str]
 
@@ -146,9 +152,13 @@ def may_leak(text: str) -> bool:
             or b'0 0' in data.translate(digits())
             or run_with(data.translate(password_value()), SIGNS, SPLIT_KEY)):
         return True
-    if any(map(low.__contains__, CONTEXT_HINTS)) and (
-            run_with(data.translate(context_value()), SIGNS, SPLIT_KEY)
-            or run_with(data.translate(letters()), SCRAMBLED, 12)):
+    seen, read = low, data  # what the context layer reads: 'Bearer --prıvate' has a value of 10
+    if not text.isascii() and any(map(text.__contains__, FOLDS_TO_ASCII)):
+        folded = text.translate(FOLDED)
+        seen, read = lowered(folded), folded.encode('utf-8', 'surrogatepass')
+    if any(map(seen.__contains__, CONTEXT_HINTS)) and (
+            run_with(read.translate(context_value()), SIGNS, SPLIT_KEY)
+            or run_with(read.translate(letters()), SCRAMBLED, 12)):
         return True
     return LONG_RUN in data.translate(spaces()) and (
         TOKEN_RUN in data.translate(tokens())

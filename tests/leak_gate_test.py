@@ -65,9 +65,28 @@ PIECES = st.sampled_from([
 @example('From now on the door PIN is ４８２９ １３７５ for everyone.')
 @example('From now on use the token 7hG2kP9qLm4x. Then deploy.')
 @example('From now on the admin password is (Pa55word) for staging.')
+@example('Bearer --pr\u0131vate')  # the context layer reads ı ſ İ K as ASCII letters
+@example('then Bearer \u212aq\u0131pLmZrTwVbN and go')
+@example('the token is x.\u017f\u017f\u017f\u017f\u017f\u017f\u017f\u017f now')
 def test_the_gate_lets_through_every_turn_with_a_leak(text: str) -> None:
     if leaks(text):
         assert may_leak(C.visible(text)[0]), (text, leaks(text))
+
+
+def test_the_folded_letters_are_the_ones_case_blind_patterns_read_as_ascii() -> None:
+    from memory_gate.leak_gate import FOLDED
+    from memory_gate.prefilter import FOLDS_TO_ASCII
+
+    assert {chr(c) for c in FOLDED} == FOLDS_TO_ASCII
+    for c, ascii_letter in FOLDED.items():
+        assert re.fullmatch('(?i)' + chr(ascii_letter), chr(c))
+        assert chr(ascii_letter).isupper() == chr(c).isupper()
+
+
+@pytest.mark.parametrize('text', ['Bearer --pr\u0131vate', 'Bearer Xk9pQ\u212aZ7vR'])
+def test_a_value_spelt_with_a_folding_letter_is_withheld(text: str) -> None:
+    assert leaks(text) and may_leak(text)
+    assert turn_leaks(text) == tuple(leaks(text))
 
 
 @pytest.mark.parametrize('language', ['en', 'zh'])
