@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from memory_gate import patterns
 from memory_gate.patterns import Rule
-from memory_gate.prefilter import possible
+from memory_gate.prefilter import Test, gated_test
 from memory_gate.records import MAX_LENGTH, MIN_LENGTH  # the length gates' defaults
 from memory_gate.screen import Screen
 from memory_gate.sentences import compiled, holds, plain_quotes
@@ -139,6 +139,10 @@ class Judge:
         # (about 1.7 ms: a small run, or a one-sentence verdict, does without it).
         self.noise_screen: Screen | None = None
         self.noise_asked = 0
+        # Each rule's gate and its pattern's needs as one test of an ASCII sentence
+        # (prefilter.gated_test), made when an ASCII sentence first reaches the rule.
+        self.signal_tests: list[Test | None] = [None] * len(signal)
+        self.noise_tests: list[Test | None] = [None] * len(noise)
 
     def silent(self, text: str) -> bool:
         """True when no signal rule can fire on any sentence of the text (so none needs judging)."""
@@ -148,10 +152,19 @@ class Judge:
         sentence = plain_quotes(sentence)
         low = sentence.lower()
         mask = self.screen.rules(low)
-        ascii = sentence.isascii()  # then the pattern's own literals are checked first (prefilter)
+        # ASCII: the gate and the pattern's own literals (prefilter) in one test
+        ascii = sentence.isascii()
+        rules, tests = self.signal, self.signal_tests
         while mask:
-            r = self.signal[(mask & -mask).bit_length() - 1]
-            if gated(r, low) and (not ascii or possible(r.pattern, low)) and fires(r, sentence):
+            i = (mask & -mask).bit_length() - 1
+            r = rules[i]
+            if ascii:
+                test = tests[i]
+                if test is None:
+                    test = tests[i] = gated_test(r.pattern, r.contains, r.starts)
+                if test(low) and fires(r, sentence):
+                    return r
+            elif gated(r, low) and fires(r, sentence):
                 return r
             mask &= mask - 1
         return None
@@ -160,23 +173,32 @@ class Judge:
         sentence = plain_quotes(sentence)
         low = sentence.lower()
         ascii = sentence.isascii()
-        for r in self.noise_rules(low):
-            if gated(r, low) and (not ascii or possible(r.pattern, low)) and fires(r, sentence):
+        rules, tests = self.noise, self.noise_tests
+        for i in self.noise_indices(low):
+            r = rules[i]
+            if ascii:
+                test = tests[i]
+                if test is None:
+                    test = tests[i] = gated_test(r.pattern, r.contains, r.starts)
+                if test(low) and fires(r, sentence):
+                    return r.name
+            elif gated(r, low) and fires(r, sentence):
                 return r.name
         return 'code' if is_code(sentence) else None
 
-    def noise_rules(self, low: str) -> Sequence[Rule]:
-        """The noise rules that may fire on this lowered sentence, in their order: those its
-        words open (the screen leaves out none whose gate passes), once the screen is built."""
+    def noise_indices(self, low: str) -> Sequence[int]:
+        """The indices of the noise rules that may fire on this lowered sentence, in their order:
+        those its words open (the screen leaves out none whose gate passes), once the screen is
+        built."""
         if self.noise_screen is None:
             self.noise_asked += 1
             if self.noise_asked < NOISE_SCREEN_AFTER:
-                return self.noise
+                return range(len(self.noise))
             self.noise_screen = Screen(self.noise, NOISE_WORDS)
         mask = self.noise_screen.rules(low)
         found = []
         while mask:
-            found.append(self.noise[(mask & -mask).bit_length() - 1])
+            found.append((mask & -mask).bit_length() - 1)
             mask &= mask - 1
         return found
 

@@ -1,9 +1,14 @@
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memory_gate import filters, patterns
 from memory_gate.filters import judge, strip_lead, weighted_length
+from memory_gate.prefilter import gated_test, possible
 from memory_gate.sentences import plain_quotes
 
 
@@ -250,3 +255,57 @@ def test_the_noise_screen_leaves_every_reason_as_it_was() -> None:
     for sentence in sentences * 2:
         assert judge.noise_reason(sentence) == noise_by_definition(sentence), sentence
     assert judge.noise_screen is not None
+
+
+def signal_by_definition(sentence: str) -> patterns.Rule | None:
+    """Judge.signal_rule as first written: every signal rule tried, in order, on its gate."""
+    sentence = plain_quotes(sentence)
+    low = sentence.lower()
+    for r in patterns.SIGNAL_RULES:
+        if filters.gated(r, low) and filters.fires(r, sentence):
+            return r
+    return None
+
+
+# Texts made of the rules' own words: their gate words and the literal runs of their patterns,
+# in any case, with and without a wide character (the ASCII test and the gate alone).
+RULES = patterns.SIGNAL_RULES + patterns.NOISE_RULES
+RULE_WORDS = sorted({w.strip() or w for r in RULES for w in r.contains + r.starts}
+                    | {w for r in RULES for p in (r.pattern, r.unless)
+                       for w in re.findall(r"[A-Za-z][A-Za-z' ]{1,20}", p)})
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(RULE_WORDS), min_size=1, max_size=8),
+       st.sampled_from([' ', '', ', ', '. ', '; ', ' the ']),
+       st.sampled_from(['', 'x', 'X', 'UPPER', 'Title']), st.sampled_from(['', '.', '?', ' 以后']))
+def test_one_test_for_gate_and_needs_declines_only_what_cannot_fire(
+        words: list[str], glue: str, case: str, end: str) -> None:
+    """prefilter.gated_test is the rule's gate and its pattern's needs, joined: on an ASCII text it
+    is False exactly when one of them is, so it never declines a text the rule fires on; and the
+    Judge's verdicts are those of every rule tried in order."""
+    text = glue.join(words) + end
+    text = {'UPPER': text.upper(), 'Title': text.title(), 'X': 'X ' + text,
+            'x': text + ' x'}.get(case, text)
+    low = plain_quotes(text).lower()
+    for r in RULES:
+        joined = gated_test(r.pattern, r.contains, r.starts)
+        if low.isascii():
+            assert joined(low) == (filters.gated(r, low) and possible(r.pattern, low)), r.name
+            if filters.gated(r, low) and filters.fires(r, text):
+                assert joined(low), (r.name, text)
+    judge = filters.Judge(patterns.SIGNAL_RULES, patterns.NOISE_RULES)
+    assert judge.signal_rule(text) == signal_by_definition(text)
+    assert judge.noise_reason(text) == noise_by_definition(text)
+
+
+def test_the_joined_tests_leave_every_verdict_as_it_was() -> None:
+    """On the corpus, past the noise screen: every signal rule and noise reason as tried one by
+    one on the gate."""
+    from tests.patterns_test import CORPUS
+
+    judge = filters.Judge(patterns.SIGNAL_RULES, patterns.NOISE_RULES)
+    for sentence in CORPUS * 2:
+        assert judge.signal_rule(sentence) == signal_by_definition(sentence), sentence
+        assert judge.noise_reason(sentence) == noise_by_definition(sentence), sentence
+    assert any(judge.signal_tests) and any(judge.noise_tests)
