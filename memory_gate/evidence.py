@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from itertools import repeat
 
 from memory_gate.cues import (
     ACCEPT_RE,
@@ -26,7 +27,7 @@ from memory_gate.cues import (
 )
 from memory_gate.phrase_screen import may_show
 from memory_gate.placing import Context
-from memory_gate.prefilter import possible
+from memory_gate.prefilter import needs
 from memory_gate.sentences import compiled, holds, plain_quotes
 
 # A turn this long is a report or a plan, and a sentence this long is rarely a rule.
@@ -44,11 +45,26 @@ def phrases(sentence: str) -> list[str]:
     gated = may_show(sentence, compiled(TOKEN_RE).findall(low), wide)
     shown = []
     while gated:  # only the features whose gate the sentence passes, in their order
-        name, pattern = PHRASE_FEATURES[(gated & -gated).bit_length() - 1]
+        i = (gated & -gated).bit_length() - 1
+        name, pattern = PHRASE_FEATURES[i]
         gated &= gated - 1
-        if (wide or possible(pattern, low)) and compiled(pattern).search(sentence):
+        if not wide:  # the pattern's own literals first (prefilter.needs: None asks nothing)
+            test = _needs[i]
+            if test is None:
+                test = _needs[i] = needs(pattern) or _anything
+            if not test(low):
+                continue
+        if compiled(pattern).search(sentence):
             shown.append(name)
     return shown
+
+
+# Each phrase feature's prefilter test (prefilter.needs), looked up once per run.
+_needs: list[Callable[[str], bool] | None] = [None] * len(PHRASE_FEATURES)
+
+
+def _anything(low: str) -> bool:
+    return True
 
 
 def marked_moment(statement: str) -> bool:
@@ -143,7 +159,7 @@ def may_speak(prose: str, role: str) -> bool:
 def score(names: Iterable[str], weights: Mapping[str, float], bias: float) -> float:
     """The probability, from the fitted log-odds, that a maintainer keeps the sentence (rounded:
     byte-identical)."""
-    z = bias + sum(weights.get(n, 0.0) for n in names)
+    z = bias + sum(map(weights.get, names, repeat(0.0)))  # the same additions, in the same order
     return round(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))), 4)
 
 

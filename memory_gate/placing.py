@@ -77,6 +77,7 @@ def placed(
     if role == 'user' and not voice and is_finding(pieces):
         voice = 'finding'
     under, i, approved = '', 0, (role == 'user' and not pasted) or voice == 'plan'
+    places: dict[tuple[str, bool, str], Context] = {}
     while i < len(pieces):
         sentence, layout, first = pieces[i]
         i += 1
@@ -96,8 +97,11 @@ def placed(
             sentence = sentence[:-1]
         # a decisions list holds items; prose under it is why
         listed = under != 'decision_section' or layout == 'item'
-        ctx = Context(role, '', layout, len(pieces), marked=cut > 0, voice=voice,
-                      section=under if listed else 'why_section', pasted=pasted)
+        place = (layout, cut > 0, under if listed else 'why_section')
+        ctx = places.get(place)
+        if ctx is None:  # one record for each place of the turn: most sentences share one
+            ctx = places[place] = Context(role, '', layout, len(pieces), marked=place[1],
+                                          voice=voice, section=place[2], pasted=pasted)
         yield (sentence[cut:] if cut else strip_lead(sentence)), ctx
 
 
