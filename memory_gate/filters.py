@@ -123,6 +123,19 @@ def judge(sentence: str, signal: Sequence[Rule], noise: Sequence[Rule],
     return Judge(signal, noise, min_length, max_length).verdict(sentence)
 
 
+def tried(r: Rule, tests: list[Test | None], i: int, low: str, sentence: str,
+          ascii: bool) -> bool:
+    """Whether rule r, the i-th of its set, fires on the sentence (low is it lowered): for an
+    ASCII sentence through its one gated test (prefilter.gated_test, made on first use and kept
+    in tests[i]), else through gated() and the pattern."""
+    if ascii:
+        test = tests[i]
+        if test is None:
+            test = tests[i] = gated_test(r.pattern, r.contains, r.starts)
+        return test(low) and fires(r, sentence)
+    return gated(r, low) and fires(r, sentence)
+
+
 class Judge:
     """A rule set for one run; the verdicts are those of the predicates above.
 
@@ -157,15 +170,8 @@ class Judge:
         rules, tests = self.signal, self.signal_tests
         while mask:
             i = (mask & -mask).bit_length() - 1
-            r = rules[i]
-            if ascii:
-                test = tests[i]
-                if test is None:
-                    test = tests[i] = gated_test(r.pattern, r.contains, r.starts)
-                if test(low) and fires(r, sentence):
-                    return r
-            elif gated(r, low) and fires(r, sentence):
-                return r
+            if tried(rules[i], tests, i, low, sentence, ascii):
+                return rules[i]
             mask &= mask - 1
         return None
 
@@ -175,15 +181,8 @@ class Judge:
         ascii = sentence.isascii()
         rules, tests = self.noise, self.noise_tests
         for i in self.noise_indices(low):
-            r = rules[i]
-            if ascii:
-                test = tests[i]
-                if test is None:
-                    test = tests[i] = gated_test(r.pattern, r.contains, r.starts)
-                if test(low) and fires(r, sentence):
-                    return r.name
-            elif gated(r, low) and fires(r, sentence):
-                return r.name
+            if tried(rules[i], tests, i, low, sentence, ascii):
+                return rules[i].name
         return 'code' if is_code(sentence) else None
 
     def noise_indices(self, low: str) -> Sequence[int]:
