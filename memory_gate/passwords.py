@@ -15,20 +15,23 @@ from memory_gate import anchored
 from memory_gate.long_text import lowered
 from memory_gate.values import is_name, word_kind
 
+# Where a secret word may begin: not inside a word (bypass, compass), but at a camelCase hump
+# (adminPassword, webhookSecret), as a name in code writes it.
+BEGIN = r'(?:(?<![a-z])|(?-i:(?<=[a-z0-9])(?=[A-Z])))'
 # Words that name a password, in the languages memory-gate reads. Catch: password, passcode,
-# PIN (capitals), contraseña, パスワード, 密码; not: pin (the verb: "pin the version"), bypass,
-# compass.
+# PIN, contraseña, パスワード, 密码; not: bypass, compass. A pin in lowercase is also the verb
+# ("pin the version"): by_password takes only digits after it.
 PASSWORD_WORDS = (
-    r'(?i:(?<![a-z])(?:pass(?:word|wd|code|phrase|wort)s?|pwd|contrase[ñn]a|senha|kennwort'
-    r'|mot de passe|pin[ _-]?code))(?![a-z])|(?<![A-Za-z])PIN(?![A-Za-z])'
+    rf'(?i:{BEGIN}(?:pass(?:word|wd|code|phrase|wort)s?|pwd|contrase[ñn]a|senha|kennwort'
+    r'|mot de passe|pin[ _-]?code|pin))(?![a-z])'
     r'|パスワード|暗証番号|비밀번호|密码|口令'
 )
-# Keys that are secrets by what they open. Catch: unseal key, recovery key, signing secret;
-# not: primary key, sort key.
+# Keys that are secrets by what they open. Catch: unseal key, recovery key, signing secret,
+# webhookSecret; not: primary key, sort key.
 KEY_WORDS = (
-    r'(?i:(?<![a-z])(?:unseal|recovery|master|signing|encryption|decryption|license|licence'
-    r'|root|admin|session|webhook|hmac|shared|client|deploy|ssh|gpg)[ _-](?:key|secret|token)s?'
-    r'(?![a-z]))'
+    rf'(?i:{BEGIN}(?:unseal|recovery|master|signing|encryption|decryption|license|licence'
+    r'|root|admin|session|webhook|hmac|shared|client|deploy|ssh|gpg)'
+    r'(?:[ _-]|(?-i:(?<=[a-z])(?=[A-Z])))(?:key|secret|token)s?(?![a-z]))'
 )
 # What joins the word to its value: is, was, =, :, 是, は, es, ist, est, or nothing after
 # "with"/"use".
@@ -47,7 +50,7 @@ VALUE = (
 )
 # Words that name a token or a key in general: their value needs letters and digits both.
 GENERIC_WORDS = (
-    r'(?i:(?<![a-z])(?:api[ _-]?key|token|secret|key|access[ _-]?key|auth[ _-]?token)s?'
+    rf'(?i:{BEGIN}(?:api[ _-]?key|token|secret|key|access[ _-]?key|auth[ _-]?token)s?'
     r'(?![a-z]))'
 )
 WORDS = rf'(?P<word>{PASSWORD_WORDS}|{KEY_WORDS}|{GENERIC_WORDS})'
@@ -55,7 +58,7 @@ PASSWORD_RE = rf'{WORDS}{LINK}{VALUE}'
 # Or no link at all, in prose: "log in with password Xk29Lm3qP7", "use the token 7hG2kP9qLm4x".
 BARE_RE = (
     r'(?i:\b(?:with|using|use|enter|type|try)\s+(?:the\s+|a\s+|our\s+|this\s+|that\s+)?'
-    r'(?:[\w-]+\s+)?)'
+    r'(?:[\w-]+\s+|[a-z0-9]+(?-i:(?=[A-Z])))?)'
     rf'{WORDS}\s+(?=\S*\d){VALUE}'
 )
 # A user:password pair with no scheme, after a login word or a common account name. Catch: log in
@@ -147,13 +150,15 @@ def by_password(text: str) -> Iterator[tuple[str, int, int]]:
         if re.fullmatch(PASSWORD_WORDS, word):
             typed = value.replace(' ', '') if group == 'digits' else value
             found = credible(typed, assigned, quoted) or (quoted and ' ' in value)
+            if word.lower() == 'pin' and word != 'PIN':  # the verb too: a PIN is digits
+                found = found and typed.isdigit()
             kind = 'password'
         else:
             # a general word: letters and digits, unless an env line names it
             # (SERVICE_SECRET=letmein)
             found = credible(value, assigned, quoted) if assigned else mixed(value)
             kind = 'secret key' if re.fullmatch(KEY_WORDS, word) else word_kind(word)
-        if found:
+        if found and not (word[-1] in 'sS' and value.isdigit()):  # a count: MAX_TOKENS=4096
             yield kind, m.start(group), m.start(group) + len(value)
 
 

@@ -360,6 +360,8 @@ WORD_PARTS = [
     'word', 'phrase', 'code', 'key', '_', '-', '--', '-p', '-u ', ' is ', ' was ', ' for the ',
     ': ', '=', ':=', '"', "'", ' ', '\n', 'Bearer ', 'Authorization: ', 'Xk29Lm3qP7', '482913',
     'hunter2Xy9', 'admin:', 'ſ', 'K', 'with the ', 'use ', 's', 'ı', 'İ', 'é', '→', '密码',
+    # camelCase humps (adminPassword, webhookSecret) and the pin in any case
+    'admin', 'db', 'my', 'webhook', 'Secret', 'Token', 'Passcode', 'Pin', 'PIN', 'pin', 'S',
     # start words as re's IGNORECASE matches them past ASCII: long s, dotless and dotted I
     *(word.replace(a, b, 1) for word in {*P.SECRET_WORD_STARTS, *PASSWORD_STARTS, *BARE_STARTS}
       for a, b in (('s', 'ſ'), ('i', 'ı'), ('i', 'İ'), ('S', 'ſ')) if a in word.upper() + word),
@@ -371,6 +373,8 @@ WORD_PARTS = [
 @example('log in wıth token 7hG2kP9qLm4x → ok')
 @example('the sıgning key: Ab12cd34Ef, the ſecret is Xk29Lm3qP7')
 @example('İ: paſsword = hunter2Xy9')
+@example('the adminPassword is Xk29Lm3qP7, use myPasscode 482913, webhookSecret: hunter2Xy9')
+@example('the door pin is 482913, Pin: 4829 1375, doorPIN=482913, MAX_TOKENS=4096')
 def test_anchored_finditer_finds_what_re_finditer_finds(text: str) -> None:
     low = text.lower()
     for pattern, starts in ANCHORED:
