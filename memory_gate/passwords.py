@@ -55,11 +55,12 @@ GENERIC_WORDS = (
 )
 WORDS = rf'(?P<word>{PASSWORD_WORDS}|{KEY_WORDS}|{GENERIC_WORDS})'
 PASSWORD_RE = rf'{WORDS}{LINK}{VALUE}'
-# Or no link at all, in prose: "log in with password Xk29Lm3qP7", "use the token 7hG2kP9qLm4x".
+# Or no link at all, in prose: "log in with password Xk29Lm3qP7", "use the token 7hG2kP9qLm4x", a
+# quoted value ("use the passphrase 'purple monkey dishwasher'").
 BARE_RE = (
     r'(?i:\b(?:with|using|use|enter|type|try)\s+(?:the\s+|a\s+|our\s+|this\s+|that\s+)?'
     r'(?:[\w-]+\s+|[a-z0-9]+(?-i:(?=[A-Z])))?)'
-    rf'{WORDS}\s+(?=\S*\d){VALUE}'
+    rf'{WORDS}\s+(?=\S*\d|["\']){VALUE}'
 )
 # A user:password pair with no scheme, after a login word or a common account name. Catch: log in
 # as admin:Adm1nPw77, credentials root:T0or-pw; not: note:see-above, file.py:123, 12:30:45,
@@ -148,7 +149,7 @@ def by_password(text: str) -> Iterator[tuple[str, int, int]]:
         assigned = bool(re.search(r'[=:：]', link)) and re.search(r'[A-Z_]', word) is not None
         quoted = group in ('quoted', 'single')
         if re.fullmatch(PASSWORD_WORDS, word):
-            typed = value.replace(' ', '') if group == 'digits' else value
+            typed = value.replace(' ', '').replace('-', '') if group == 'digits' else value
             found = credible(typed, assigned, quoted) or (quoted and ' ' in value)
             if word.lower() == 'pin' and word != 'PIN':  # the verb too: a PIN is digits
                 found = found and typed.isdigit()

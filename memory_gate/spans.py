@@ -165,6 +165,8 @@ def plausible(text: str, span: Span) -> bool:
     name: letters with digits or symbols, a PIN after a password word, or anything an env-file
     secret line sets."""
     value = text[span.start:span.end]
+    if span.kind == 'password' and re.fullmatch(r'\d{3,6}(?:[ -]\d{3,6})+', value):
+        return True  # a PIN in groups ('4829-1375' would read as a line number to CODE_VALUE_RE)
     if re.search(P.CODE_VALUE_RE, value):
         return False
     before = text[max(span.start - 80, 0):span.start]

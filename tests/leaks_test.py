@@ -26,6 +26,10 @@ LEAKS = [
     ('short: 6-digit PIN', 'From now on the door PIN is {} for everyone.', '482913'),
     ('short: a pin in lowercase', 'From now on the door pin is {} for everyone.', '482913'),
     ('short: a Pin at the start', 'Pin is {} for the staging lab door, always.', '739104'),
+    ('short: a PIN in groups with a dash', 'From now on the door PIN is {} for everyone.',
+     '4829-1375'),
+    ('quoted, no "is", no digit', "From now on always use the passphrase '{}' for the vault.",
+     'purple monkey dishwasher'),
     ('camelCase word', 'From now on the adminPassword is {} for staging.', 'Xk29Lm3qP7'),
     ('camelCase word, assigned', 'From now on always set dbPassword={} in the staging env.',
      'Lm3q-9Xk2p'),
@@ -87,6 +91,9 @@ NEAR_MISSES = [
     'From now on hashPassword(input) always runs before the insert.',
     'From now on the resetPasswordToken is required in the request body.',
     'From now on the bypassword check runs before the login.',
+    "From now on always use the password 'field' of the form, never a prompt.",
+    'From now on the backup code is required for every admin login.',
+    'From now on the issue tracker ids look like 4829-1375 in commit messages.',
 ]
 
 
