@@ -32,13 +32,6 @@ def weighted_length(sentence: str) -> int:
     return len(sentence) + (WIDE_WEIGHT - 1) * wide
 
 
-# The sentences a run's noise rules are tried on one by one before they get a word screen, and
-# the words it remembers (a tenth of the signal screen's: it sees only the picked sentences, and
-# 50,000 Chinese clauses held again cost 11 MB on 20 MB of dense Chinese).
-NOISE_SCREEN_AFTER = 64
-NOISE_WORDS = 5_000
-
-
 def gated(r: Rule, low: str) -> bool:
     """False when the rule's cheap gate proves its pattern cannot match the lowered sentence."""
     if not (r.contains or r.starts):
@@ -147,11 +140,10 @@ class Judge:
                  min_length: int = MIN_LENGTH, max_length: int = MAX_LENGTH) -> None:
         self.signal, self.noise = signal, noise
         self.min_length, self.max_length = min_length, max_length
-        self.screen = Screen(signal)
-        # The noise rules' own screen, built at the NOISE_SCREEN_AFTER-th sentence asked about
-        # (about 1.7 ms: a small run, or a one-sentence verdict, does without it).
-        self.noise_screen: Screen | None = None
-        self.noise_asked = 0
+        # One screen over both sets: signal rule i is bit i, noise rule j bit len(signal) + j, so
+        # a sentence's words are looked up once for its signal and its noise.
+        self.screen = Screen([*signal, *noise])
+        self.signal_bits = (1 << len(signal)) - 1
         # Each rule's gate and its pattern's needs as one test of an ASCII sentence
         # (prefilter.gated_test), made when an ASCII sentence first reaches the rule.
         self.signal_tests: list[Test | None] = [None] * len(signal)
@@ -159,14 +151,17 @@ class Judge:
 
     def silent(self, text: str) -> bool:
         """True when no signal rule can fire on any sentence of the text (so none needs judging)."""
-        return not self.screen.turn_rules(plain_quotes(text).lower())
+        return not self.screen.turn_rules(plain_quotes(text).lower()) & self.signal_bits
 
     def signal_rule(self, sentence: str) -> Rule | None:
         sentence = plain_quotes(sentence)
         low = sentence.lower()
-        mask = self.screen.rules(low)
-        # ASCII: the gate and the pattern's own literals (prefilter) in one test
-        ascii = sentence.isascii()
+        return self.signal_of(sentence, low, sentence.isascii(), self.screen.rules(low))
+
+    def signal_of(self, sentence: str, low: str, ascii: bool, mask: int) -> Rule | None:
+        """The first signal rule of the screen's mask that fires (ASCII: the gate and the
+        pattern's own literals, prefilter, in one test)."""
+        mask &= self.signal_bits
         rules, tests = self.signal, self.signal_tests
         while mask:
             i = (mask & -mask).bit_length() - 1
@@ -178,33 +173,27 @@ class Judge:
     def noise_reason(self, sentence: str) -> str | None:
         sentence = plain_quotes(sentence)
         low = sentence.lower()
-        ascii = sentence.isascii()
+        return self.noise_of(sentence, low, sentence.isascii(), self.screen.rules(low))
+
+    def noise_of(self, sentence: str, low: str, ascii: bool, mask: int) -> str | None:
+        """The first noise rule of the screen's mask that drops the sentence, its name; else
+        'code' for code, or None."""
+        mask >>= len(self.signal)
         rules, tests = self.noise, self.noise_tests
-        for i in self.noise_indices(low):
+        while mask:
+            i = (mask & -mask).bit_length() - 1
             if tried(rules[i], tests, i, low, sentence, ascii):
                 return rules[i].name
+            mask &= mask - 1
         return 'code' if is_code(sentence) else None
 
-    def noise_indices(self, low: str) -> Sequence[int]:
-        """The indices of the noise rules that may fire on this lowered sentence, in their order:
-        those its words open (the screen leaves out none whose gate passes), once the screen is
-        built."""
-        if self.noise_screen is None:
-            self.noise_asked += 1
-            if self.noise_asked < NOISE_SCREEN_AFTER:
-                return range(len(self.noise))
-            self.noise_screen = Screen(self.noise, NOISE_WORDS)
-        mask = self.noise_screen.rules(low)
-        found = []
-        while mask:
-            found.append((mask & -mask).bit_length() - 1)
-            mask &= mask - 1
-        return found
-
     def verdict(self, sentence: str) -> Verdict:
-        found = self.signal_rule(sentence)
+        plain = plain_quotes(sentence)
+        low = plain.lower()
+        ascii, mask = plain.isascii(), self.screen.rules(low)
+        found = self.signal_of(plain, low, ascii, mask)
         if found is None:
             return Verdict(False, NO_SIGNAL, None)
-        reason = self.noise_reason(sentence)
+        reason = self.noise_of(plain, low, ascii, mask)
         min_length = found.min_length or self.min_length
         return fitting(sentence, found, reason, min_length, self.max_length)

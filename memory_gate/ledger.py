@@ -43,10 +43,10 @@ class Identities:
             self.runs.append(array('Q', sorted(run)))
 
     def __contains__(self, key: object) -> bool:
-        from bisect import bisect_left
-
         if not self.runs or not isinstance(key, str):  # no ledger (most runs): no digest to take
             return False
+        from bisect import bisect_left
+
         wanted = digest(key)
         for run in self.runs:
             at = bisect_left(run, wanted)

@@ -207,8 +207,7 @@ class _Run:
         key = identity(proposal.text)
         # "As AGENTS.md says: <bullet>" quotes memory back: the part after the colon counts too.
         quoted = identity(proposal.text.split(': ', 1)[1]) if ': ' in proposal.text else key
-        reason = 'duplicate' if key in self.seen else next(
-            (r for r, keys in self.known.items() if key in keys or quoted in keys), '')
+        reason = 'duplicate' if key in self.seen else self.known_as(key, quoted)
         if score < self.settings.threshold:
             stats['below_threshold'] += 1
             if self.settings.candidates and not reason and self.secret(item) is None:
@@ -228,6 +227,13 @@ class _Run:
         self.ranking.keep(score, item.order, described(proposal, names))
         if proposal.kind == 'decision' and proposal.role == 'user':
             self.supersede(item.order, proposal.source, proposal.text, stats)
+
+    def known_as(self, key: str, quoted: str) -> str:
+        """The first reason whose identities hold the bullet or its quoted part; '' for none."""
+        for reason, keys in self.known.items():
+            if key in keys or quoted in keys:
+                return reason
+        return ''
 
     def supersede(self, order: int, source: str, text: str, stats: Counter[str]) -> None:
         """A decision of the user's that replaces an earlier kept one of its transcript wins: the

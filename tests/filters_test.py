@@ -244,17 +244,22 @@ def noise_by_definition(sentence: str) -> str | None:
 
 
 def test_the_noise_screen_leaves_every_reason_as_it_was() -> None:
-    """Past NOISE_SCREEN_AFTER sentences the noise rules are screened by their words: the same
-    reason for every sentence of the corpus (hedges, one-offs, questions, code among them)."""
+    """The noise rules are screened by their words, on the one screen they share with the signal
+    rules (a sentence's mask made once in verdict): the same reason for every sentence of the
+    corpus (hedges, one-offs, questions, code among them), asked alone or after its signal."""
     from tests.patterns_test import CORPUS
 
     judge = filters.Judge(patterns.SIGNAL_RULES, patterns.NOISE_RULES)
     sentences = [*CORPUS, 'Maybe we should try pnpm this time?', '以后都用 UTC，这次先不改。',
                  'x = foo(bar) + baz[0];', 'I think it might be the cache, not sure.']
-    assert len(sentences) > 2 * filters.NOISE_SCREEN_AFTER
     for sentence in sentences * 2:
-        assert judge.noise_reason(sentence) == noise_by_definition(sentence), sentence
-    assert judge.noise_screen is not None
+        reason = noise_by_definition(sentence)
+        assert judge.noise_reason(sentence) == reason, sentence
+        found = signal_by_definition(sentence)
+        verdict = judge.verdict(sentence)
+        assert verdict.rule == found, sentence
+        if found is not None and reason is not None:
+            assert verdict.reason == filters.NOISE + reason, sentence
 
 
 def signal_by_definition(sentence: str) -> patterns.Rule | None:
