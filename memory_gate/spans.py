@@ -85,7 +85,10 @@ def windows(text: str) -> list[tuple[int, int]]:
     come in order and merge as they come; and a needle that begins 2 * AROUND or more before
     the end of the window so far opens one inside it (its end is at most 2 * AROUND past it):
     the search goes on from there, not from each place a needle begins (tool output full of
-    needles was searched at every one)."""
+    needles was searched at every one). A window that ends at a newline holds the window of any
+    needle that begins before its end (that newline ends it, its start is no earlier): the
+    search goes on from the newline, so a line of tool output is searched up to its first
+    needle, not at every one."""
     out: list[tuple[int, int]] = []
     search = needle_starts().search
     found = search(text)
@@ -96,7 +99,10 @@ def windows(text: str) -> list[tuple[int, int]]:
             out[-1] = (out[-1][0], max(out[-1][1], end))
         else:
             out.append((start, end))
-        found = search(text, max(at + 1, out[-1][1] - 2 * AROUND + 1))
+        end = out[-1][1]
+        # a window that ends at a newline holds the window of every needle begun before it
+        at = end if text.startswith('\n', end) else max(at + 1, end - 2 * AROUND + 1)
+        found = search(text, at)
     unnamed = [around(text, m.start()) for m in unnamed_tail().finditer(text)]
     return merged_windows(sorted(out + unnamed)) if unnamed else out
 

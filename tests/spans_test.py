@@ -60,3 +60,15 @@ def test_first_letters_matches_where_any_word_begins() -> None:
         found = pattern.search('xabcxbca', found.start() + 1)
     assert starts == [1, 2, 5, 6]
     assert pattern.match('ca') and not pattern.match('c')
+
+
+# Lines of tool output: short and long (about AROUND and 2 * AROUND), needles at their ends and
+# starts, so that a window ends at a newline, at 2 * AROUND past its needle, or at the text's end.
+LINE_PIECES = st.sampled_from([*P.TEXT_NEEDLES[:30], 'key', '@', '\n', '\n\n', 'x', 'y' * 250,
+                               'z' * 255, 'w' * 500, 'v' * 520, ' ', '.'])
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=st.lists(LINE_PIECES, max_size=40).map(''.join))
+def test_windows_going_on_from_a_newline_lose_none(text: str) -> None:
+    assert windows(text) == every_needle_windows(text)
