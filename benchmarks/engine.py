@@ -20,11 +20,10 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from benchmarks import harness
-from benchmarks.secrets import REAL
+from benchmarks.secrets import cost_inputs
 from memory_gate import credential_patterns as P
 from memory_gate import needles, scan
 
@@ -72,21 +71,9 @@ def hyperscan_hold() -> tuple[Callable[[bytes], bool], float] | None:
 
 
 def inputs(argv: list[str]) -> list[tuple[str, list[bytes]]]:
-    size = int(argv[argv.index('--claude') + 1]) if '--claude' in argv else 30
-    named = [a for i, a in enumerate(argv)
-             if not a.startswith('--') and argv[i - 1] not in ('--claude', '--runs')]
-    out = []
-    if size:
-        path = harness.generate(f'claude-{size}mb.jsonl', size * harness.MB, harness.claude_line)
-        out.append((f'Claude Code shape, {size} MB', path.read_bytes().splitlines()))
-    folders = [Path(a) for a in named] or sorted(
-        p for p in REAL.iterdir() if p.is_dir() and p.name != 'labels')
-    for folder in folders:
-        files = sorted(folder.glob('*.json*'))
-        lines = [line for f in files for line in f.read_bytes().splitlines()]
-        if lines:
-            out.append((folder.name, lines))
-    return out
+    """The lines of each input of --scan-cost (benchmarks.secrets.cost_inputs: the same flags)."""
+    return [(name, [line for f in files for line in f.read_bytes().splitlines()])
+            for name, files in cost_inputs(argv)]
 
 
 def main(argv: list[str]) -> int:
