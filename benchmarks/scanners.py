@@ -1,13 +1,16 @@
 """memory-gate's transcript scan against detect-secrets, on the same committed transcript lines.
 
     python -m benchmarks.scanners [--no-real]
+    python -m benchmarks.scanners --code
 
 The corpus: every fake credential of tests/fixtures/credentials.txt and every leak class of
 tests/leaks_test.py, each written four ways as a transcript line (a user's prose turn, a `.env`
 dump in a Claude Code tool result, the same prose in a tool result, and, for private keys, a
 JSON-escaped PEM block in a tool result). A scanner finds a case when it reports its line.
 False alarms: the lines each scanner reports in ../shared/transcripts/real/, where no real
-credential is known (the target is none; each one is read by hand).
+credential is known (the target is none; each one is read by hand). --code: the false alarms
+on ordinary code: every module of the running Python's standard library (tests left out), each read
+as an agent's `cat` of it in a Claude Code tool result, where no credential is (target none).
 
 detect-secrets is the `bench` extra (pip install -e '.[bench]'), not a runtime dependency.
 gitleaks is not compared: no PyPI or npm package ships its binary (gitleaks-py is a wrapper
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import json
 import sys
+import sysconfig
 import tempfile
 import time
 from collections.abc import Callable
@@ -152,7 +156,32 @@ def false_alarms(paths: list[Path]) -> None:
         print('  memory-gate:', where)
 
 
+def code_alarms() -> None:
+    """The findings in the standard library's modules, each file a `cat` in one tool result: the
+    code agents read all day, where every finding is a false alarm (names, calls, test keys)."""
+    root = Path(sysconfig.get_paths()['stdlib'])
+    skipped = {'site-packages', 'test', 'tests', 'idle_test'}
+    paths = sorted(p for p in root.rglob('*.py') if not skipped & set(p.relative_to(root).parts))
+    flagged, size = [], 0
+    for path in paths:
+        try:
+            text = path.read_text(encoding='utf-8')
+        except (OSError, ValueError):
+            continue
+        size += len(text)
+        line = claude_tool_output(f'$ cat {path.name}\n{text}').encode()
+        flagged += [f'{path.relative_to(root)}: {f.kind} {f.hint}'.rstrip()
+                    for f in scan_line(line, 1)]
+    print(f'false alarms on ordinary code: {len(flagged)} findings in {len(paths)} modules '
+          f'({size / 1e6:.1f} M characters) of the standard library at {root}:')
+    for where in flagged:
+        print('  memory-gate:', where)
+
+
 def main(argv: list[str]) -> int:
+    if '--code' in argv:
+        code_alarms()
+        return 0
     recall_table(cases())
     if '--no-real' not in argv:
         false_alarms(sorted(p for p in REAL.glob('*/*.json*') if p.parent.name != 'labels'))
