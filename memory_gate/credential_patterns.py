@@ -294,6 +294,9 @@ CODE_VALUE_RE = (r'[\[\]{}<>;,]|\($|\)$|\(\)|\?\.|::|->|=>|&&|\|\||^[:=+&*\\]|\+
 ENV_SECRET_RE = r'(?:^|\n)[ \t]*(?:export[ \t]+)?[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY)=["\']?$'
 # A password a name sets, anywhere on a line: ADMIN_PASSWORD=letmein.
 ENV_PASSWORD_RE = r'[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PWD)=["\']?$'
+# A secret a name sets, anywhere on a line: a PIN in groups after it is the secret
+# (set SERVICE_SECRET=4829-1375), not a grep hit's line number; not TOKEN_RANGE=1024-4096.
+ENV_NAME_RE = r'[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY)=["\']?$'
 # A JSON string literal as written (the unrolled loop: linear, no backtracking).
 JSON_STRING_RE = r'"[^"\\]*(?:\\.[^"\\]*)*"'
 # The end of a PEM private key block: a private key is redacted from its header to here.

@@ -148,18 +148,19 @@ def by_password(text: str) -> Iterator[tuple[str, int, int]]:
         word = m.group('word')
         assigned = bool(re.search(r'[=:：]', link)) and re.search(r'[A-Z_]', word) is not None
         quoted = group in ('quoted', 'single')
+        # a PIN in groups is typed without its spaces and dashes (PIN is 4829-1375)
+        typed = value.replace(' ', '').replace('-', '') if group == 'digits' else value
         if re.fullmatch(PASSWORD_WORDS, word):
-            typed = value.replace(' ', '').replace('-', '') if group == 'digits' else value
             found = credible(typed, assigned, quoted) or (quoted and ' ' in value)
             if word.lower() == 'pin' and word != 'PIN':  # the verb too: a PIN is digits
                 found = found and typed.isdigit()
             kind = 'password'
         else:
             # a general word: letters and digits, unless an env line names it
-            # (SERVICE_SECRET=letmein)
-            found = credible(value, assigned, quoted) if assigned else mixed(value)
+            # (SERVICE_SECRET=letmein, SERVICE_SECRET=4829-1375)
+            found = credible(typed, assigned, quoted) if assigned else mixed(value)
             kind = 'secret key' if re.fullmatch(KEY_WORDS, word) else word_kind(word)
-        if found and not (word[-1] in 'sS' and value.isdigit()):  # a count: MAX_TOKENS=4096
+        if found and not (word[-1] in 'sS' and typed.isdigit()):  # a count: MAX_TOKENS=4096
             yield kind, m.start(group), m.start(group) + len(value)
 
 

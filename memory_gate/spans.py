@@ -171,11 +171,14 @@ def plausible(text: str, span: Span) -> bool:
     name: letters with digits or symbols, a PIN after a password word, or anything an env-file
     secret line sets."""
     value = text[span.start:span.end]
-    if span.kind == 'password' and re.fullmatch(r'\d{3,6}(?:[ -]\d{3,6})+', value):
-        return True  # a PIN in groups ('4829-1375' would read as a line number to CODE_VALUE_RE)
+    before = text[max(span.start - 80, 0):span.start]
+    if re.fullmatch(r'\d{3,6}(?:[ -]\d{3,6})+', value) and (
+            span.kind == 'password' or re.search(P.ENV_NAME_RE, before)):
+        # a PIN in groups, after a password word or a secret's name (SERVICE_SECRET=4829-1375):
+        # CODE_VALUE_RE would read '4829-1375' as a line number
+        return True
     if re.search(P.CODE_VALUE_RE, value):
         return False
-    before = text[max(span.start - 80, 0):span.start]
     if re.search(P.ENV_SECRET_RE, before):
         return True
     if span.kind == 'password' and re.search(P.ENV_PASSWORD_RE, before):

@@ -43,6 +43,10 @@ LEAKS = [
      'correct-horse-battery-staple'),
     ('all letters, assigned', 'From now on always set ADMIN_PASSWORD={} in the staging env.',
      'letmein'),
+    ('env line, a PIN in groups with a dash',
+     'From now on always set WEBHOOK_SECRET={} in the staging env.', '5531-8820'),
+    ('env line, a PIN in groups with a space',
+     'From now on always set API_TOKEN={} in the staging env.', '8842 1190'),
     ('spaces, quoted', 'From now on the wifi password is "{}" for guests.', 'open sesame 4242'),
     ('spaces, quoted, general word', 'From now on the staging secret is "{}" always.',
      'blue fox 4242'),
@@ -84,6 +88,8 @@ NEAR_MISSES = [
     'From now on the primary key is user_id2 in every table.',
     'From now on always set AWS_SECRET_ACCESS_KEY from the vault, never by hand.',
     'From now on always set MAX_TOKENS=4096 in the staging env.',
+    'From now on always set MAX_TOKENS=1024 4096 in the staging env.',
+    'From now on always set TOKEN_RANGE=1024-4096 in the staging env.',
     'From now on maxTokens: 8192 is the default for every model call.',
     'From now on always pin the base image to 20240101 in the Dockerfile.',
     'From now on the LED pin is 13 on every board.',
@@ -133,6 +139,19 @@ def test_leak_class_is_found_and_redacted_in_tool_output(leak: str, sentence: st
 def test_a_signing_secret_in_tool_output_is_found_after_its_name() -> None:
     out, found = redact_line(tool_output(f'WEBHOOK_SIGNING_SECRET={HEX64}'))
     assert [f.kind for f in found] == ['secret'] and HEX64 not in out
+
+
+@pytest.mark.parametrize('value', ['4829-1375', '7391 4420'])
+def test_a_pin_in_groups_on_an_env_line_of_tool_output_is_found(value: str) -> None:
+    out, found = redact_line(tool_output(f'NODE_ENV=production\nSERVICE_SECRET={value}'))
+    assert [f.kind for f in found] == ['secret'] and value not in out
+
+
+@pytest.mark.parametrize('text', ['TOKEN_RANGE=1024-4096', 'MAX_TOKENS=1024 4096',
+                                  'SECRET_TTL_DAYS=30 60', 'src/token_store.rs:1024-4096'])
+def test_digits_in_groups_after_no_secret_name_are_no_finding(text: str) -> None:
+    line = tool_output(f'NODE_ENV=production\n{text}')
+    assert redact_line(line) == (line, [])
 
 
 @pytest.mark.parametrize('role', ['user', 'assistant'])
