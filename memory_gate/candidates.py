@@ -84,11 +84,11 @@ SHAPES = _grouped([
 # without spaces (passwords.VALUE; credential_patterns.VALUE is narrower).
 VALUE = (r'''(?:"[^"\n]{N}|'[^'\n]{N}|[`\u201c]?[^\s"'`<>{}\[\],;，。；、！？]{N}'''
          r'|\d{3,6}[ -]\d{3})')
-# The words that name a password (5 characters of value: a passphrase a-b-c) and those that
-# name a secret of another kind (8), as the layers' words begin or end; the rest of a word is
-# in SUFFIX.
+# The words that name a password or a code (5 characters of value: a passphrase a-b-c) and
+# those that name a secret of another kind (8), as the layers' words begin or end; the rest of a
+# word is in SUFFIX.
 PASSWORD_WORDS = ('pass', 'pwd', 'pin', 'kennwort', 'senha', 'contrase', 'パスワード', '暗証番号',
-                  '비밀번호', '密码', '口令')
+                  '비밀번호', '密码', '口令', 'code')
 # credential_patterns.ZH_RE's words
 ZH_WORDS = ('密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据')
 OTHER_WORDS = ('secret', 'token', 'key', 'cred', 'auth', *ZH_WORDS[2:])

@@ -240,6 +240,9 @@ _WRITTEN_NEEDLES = (
     'pwd', 'PWD', 'PIN', 'sign', 'Sign', 'SIGN', 'hmac', 'HMAC', '://', '@', '-p', 'admin:', 'root:', 'user:',
     'login', 'Login', ':AA', '-us', 'k_live_', 'k_test_', 'k_prod_', 'gl', 'GR1348941', 'SK', 'AC',
     '密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据', 'パスワード', '暗証', '비밀번호', 'contrase', 'senha',
+    # the codes of passwords.CODE_WORDS: 2FA backup code, recovery codes, alarm code, doorCode, ACCESS_CODE
+    'backup', 'Backup', 'BACKUP', 'ecovery', 'ECOVERY', 'larm', 'LARM', 'door', 'Door', 'DOOR_C', 'DOOR C',
+    'ccess code', 'ccess_code', 'ccess-code', 'ccessCode', 'CCESS_CODE', 'CCESS CODE',
     # The vendor prefixes of layer 1, each shape's own hints but the broad ones (a '.', a ':', 'A' * 22).
     *sorted({hint for kind, hints, _ in SHAPE_RES for hint in hints if len(hint) >= 3 and hint != 'A' * 22}),
 )

@@ -42,16 +42,16 @@ def _matches(hints: tuple[str, ...], pattern: str, text: str,
 def has_suspect_word(text: str) -> bool:
     """Whether any layer could find something (property-tested): a word of 6+ characters that is
     not all letters once the punctuation after it is cut, or of 12+ characters, or a word naming
-    a password, or a general secret word where a value is assigned to it (`TOKEN: letmein`,
-    whose value the password layer takes short and all letters) or quoted (`the secret is
-    "blue fox 4242"`, whose value it takes with spaces). Most prose has none."""
+    a password or a code, or a general secret word where a value is assigned to it (`TOKEN:
+    letmein`, whose value the password layer takes short and all letters) or quoted (`the secret
+    is "blue fox 4242"`, whose value it takes with spaces). Most prose has none."""
     for part in parts(text):
         words = part.split()
         if any(len(w) >= 12 or (len(w) >= 6 and not w.rstrip(P.TRAILING).isalpha())
                for w in words):
             return True
     folded = lowered(text)
-    if any(map(folded.__contains__, P.PASSWORD_HINTS)):
+    if any(map(folded.__contains__, P.PASSWORD_HINTS)) or passwords.CODE_HINT in folded:
         return True
     return (any(map(text.__contains__, ASSIGNS))
             and any(map(folded.__contains__, ASSIGNED_HINTS)))

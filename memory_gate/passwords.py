@@ -18,6 +18,12 @@ from memory_gate.values import is_name, word_kind
 # Where a secret word may begin: not inside a word (bypass, compass), but at a camelCase hump
 # (adminPassword, webhookSecret), as a name in code writes it.
 BEGIN = r'(?:(?<![a-z])|(?-i:(?<=[a-z0-9])(?=[A-Z])))'
+# Codes that open an account or a door, typed as a password is. Catch: 2FA backup code, recovery
+# codes, alarm code, doorCode, ACCESS_CODE; not: error code, exit code, source code.
+CODE_WORDS = (
+    rf'(?i:{BEGIN}(?:backup|recovery|access|alarm|door)'
+    r'(?:[ _-]|(?-i:(?<=[a-z])(?=[A-Z])))codes?(?![a-z]))'
+)
 # Words that name a password, in the languages memory-gate reads. Catch: password, passcode,
 # PIN, contraseña, パスワード, 密码; not: bypass, compass. A pin in lowercase is also the verb
 # ("pin the version"): by_password takes only digits after it.
@@ -25,6 +31,7 @@ PASSWORD_WORDS = (
     rf'(?i:{BEGIN}(?:pass(?:word|wd|code|phrase|wort)s?|pwd|contrase[ñn]a|senha|kennwort'
     r'|mot de passe|pin[ _-]?code|pin))(?![a-z])'
     r'|パスワード|暗証番号|비밀번호|密码|口令'
+    rf'|{CODE_WORDS}'
 )
 # Keys that are secrets by what they open. Catch: unseal key, recovery key, signing secret,
 # webhookSecret; not: primary key, sort key.
@@ -117,8 +124,10 @@ def credible(value: str, assigned: bool, quoted: bool) -> bool:
 
 # Text holding none of these, lowercased, holds no word the password layers look for
 # (property-tested).
+# CODE_WORDS' (credentials.has_suspect_word looks for it too: "the door code is 4471").
+CODE_HINT = 'code'
 HINTS = ('pass', 'pwd', 'pin', 'contrase', 'senha', 'kennwort', 'key', 'secret', 'token',
-         'パスワード', '暗証', '비밀번호', '密码', '口令')
+         'パスワード', '暗証', '비밀번호', '密码', '口令', CODE_HINT)
 PAIR_HINTS = ('as ', 'login', 'log in', 'sign in', 'user', 'cred', 'account', 'admin', 'root',
               'postgres', 'sa:', 'deploy', 'ubuntu', 'test', 'guest', 'ci:')
 
@@ -130,6 +139,7 @@ PASSWORD_STARTS = (
     'master', 'signing', 'encryption', 'decryption', 'license', 'licence', 'root', 'admin',
     'session', 'webhook', 'hmac', 'shared', 'client', 'deploy', 'ssh', 'gpg', 'api', 'token',
     'secret', 'key', 'access', 'auth', 'パスワード', '暗証番号', '비밀번호', '密码', '口令',
+    'backup', 'alarm', 'door',
 )
 BARE_STARTS = ('with', 'using', 'use', 'enter', 'type', 'try')
 
@@ -160,7 +170,9 @@ def by_password(text: str) -> Iterator[tuple[str, int, int]]:
             # (SERVICE_SECRET=letmein, SERVICE_SECRET=4829-1375)
             found = credible(typed, assigned, quoted) if assigned else mixed(value)
             kind = 'secret key' if re.fullmatch(KEY_WORDS, word) else word_kind(word)
-        if found and not (word[-1] in 'sS' and typed.isdigit()):  # a count: MAX_TOKENS=4096
+        # a count (MAX_TOKENS=4096), but not codes in groups (recovery codes are 7712-0394)
+        count = word[-1] in 'sS' and typed.isdigit() and (kind, group) != ('password', 'digits')
+        if found and not count:
             yield kind, m.start(group), m.start(group) + len(value)
 
 
