@@ -154,11 +154,14 @@ CONTEXT = (
 
 # Lowercased: a URL's user-info, a DSN's host after its '@', a secret query parameter
 # (credentials.in_address), a user:password pair after a login word or an account name
-# (passwords.PAIR_RE).
+# (passwords.PAIR_RE), a user and a password in prose after a login word (PAIR_PROSE_RE).
 QUERY_WORDS = (r'(?:password|passwd|pwd|pass|token|access_token|refresh_token|auth_token|id_token'
                r'|auth|api_key|apikey|key|sig|signature|secret|client_secret|x-amz-signature'
                r'|x-amz-security-token)=[^&;#\s"\'<>]{6}')
 PAIR_VALUE = r'[\w.-]{0,32}:[^\s:@/\'"`,;]{6}'
+PAIR_PROSE = (r'''[\w-]*(?:\s+(?:for|of|on|to)\s+(?:the\s+)?[\w.-]+)?(?:\s+(?:is|are|was|were)\s+'''
+              r'''|\s*:\s*)[`"']?[\w.@-]{2,32}[`"']?(?:\s*/\s*|\s+and\s+)[`"']?'''
+              r'''[^\s"'`<>{}\[\],;，。；、！？]{6}''')
 ELSEWHERE = _grouped([
     r'://[^\s:/@?#"\',]*:[^\s/@?#"\',]+@', r'@(?:tcp\(|unix\(|udp\(|[\w.-]+:\d\d)',
     r'\?' + QUERY_WORDS, '&' + QUERY_WORDS, ';' + QUERY_WORDS,
@@ -167,6 +170,7 @@ ELSEWHERE = _grouped([
     *(name + PAIR_VALUE for name in (
         'admin', 'root', 'user', 'postgres', 'sa', 'deploy', 'ubuntu', 'ec2-user', 'test', 'guest',
         'administrator', 'ci')),
+    *(word + PAIR_PROSE for word in ('log', 'sign', 'cred')),
 ])
 SIGNING_CUES = ('sign', 'hmac', 'secret', 'key')  # passwords.SIGNING_CUE_RE's words
 HEX64 = '[0-9a-f]{64}'

@@ -135,9 +135,9 @@ def may_leak(text: str) -> bool:
     characters out) a value of SPLIT_KEY or more characters.
 
     Each layer needs what is asked for here: an address or an assigning link; a key header; a
-    secret word (its layer's own hints) and a value no word of prose is: quoted, a PIN in groups,
-    a run of value characters with a digit or a sign in it (values.is_credible and
-    passwords.credible, without quotes or an assigning link) or of mixed-case letters
+    secret word or a login word (its layer's own hints) and a value no word of prose is: quoted,
+    a PIN in groups, a run of value characters with a digit or a sign in it (values.is_credible
+    and passwords.credible, without quotes or an assigning link) or of mixed-case letters
     (is_scrambled); or a run of MIN_RUN characters with a vendor's hint or of token characters
     (shapes, randomness, signing). A text longer than long_text.PART is let through: its
     bytes and their classes would be copies of many bytes a character."""
@@ -147,7 +147,9 @@ def may_leak(text: str) -> bool:
         return True
     low = lowered(text)
     data = text.encode('utf-8', 'surrogatepass')
-    if any(map(low.__contains__, passwords.HINTS)) and (
+    hinted = (any(map(low.__contains__, passwords.HINTS))
+              or any(map(low.__contains__, passwords.PAIR_PROSE_STARTS)))
+    if hinted and (
             (('"' in text or "'" in text) and QUOTED_RE.search(text))
             or b'0 0' in data.translate(digits())
             or run_with(data.translate(password_value()), SIGNS, SPLIT_KEY)):

@@ -82,6 +82,18 @@ PAIR_RE = (
 # colon, so re finds it quickly, where PAIR_RE (case-folded, a word boundary first) is tried at
 # every place of a text.
 PAIR_VALUE_RE = r':[^\s:@/\'"`,;]{6}'
+# A user and a password in prose, without a colon between them, after a login word. Catch: the
+# admin login is admin / Adm1nPw77, SMTP creds are mailer and Xk29Lm3qP7; not: the login is admin
+# and the role is viewer, login: src/app/main.py.
+PAIR_PROSE_RE = (
+    r'(?i)\b(?:log-?in|sign-?in|creds|credentials?)s?'
+    r'(?:\s+(?:for|of|on|to)\s+(?:the\s+)?[\w.-]+)?'
+    r'(?:\s+(?:is|are|was|were)\s+|\s*:\s*)'
+    r'[`"\']?[\w.@-]{2,32}[`"\']?(?:\s*/\s*|\s+and\s+)'
+    r'[`"\']?(?P<value>[^\s"\'`<>{}\[\],;，。；、！？]{6,64})'
+)
+# The words (lowercased) every PAIR_PROSE_RE match begins with (anchored.py).
+PAIR_PROSE_STARTS = ('login', 'log-in', 'signin', 'sign-in', 'cred')
 # A bare 64-hex value that a sentence says signs something. Catch: "we sign webhooks with <64
 # hex>", "the HMAC secret: <64 hex>"; not: a commit, a sha256:-prefixed digest, a checksum or
 # hash named as such.
@@ -184,15 +196,28 @@ def mixed(value: str) -> bool:
 
 
 def by_pair(text: str) -> Iterator[tuple[str, int, int]]:
-    """A user:password pair written without a URL around it."""
+    """A user:password pair written without a URL around it, or a user and a password in prose
+    (the login is admin / Adm1nPw77)."""
     low = lowered(text)
-    if (':' not in text or not any(map(low.__contains__, PAIR_HINTS))
-            or not re.search(PAIR_VALUE_RE, text)):
-        return
-    for m in re.finditer(PAIR_RE, text):
-        value = m.group('value')
-        if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
-            yield 'password', m.start('value'), m.end('value')
+    if (':' in text and any(map(low.__contains__, PAIR_HINTS))
+            and re.search(PAIR_VALUE_RE, text)):
+        for m in re.finditer(PAIR_RE, text):
+            value = m.group('value')
+            if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
+                yield 'password', m.start('value'), m.end('value')
+    if any(map(low.__contains__, PAIR_PROSE_STARTS)):
+        for m in anchored.finditer(PAIR_PROSE_RE, text, low, PAIR_PROSE_STARTS):
+            value = m.group('value').rstrip('.:!?')
+            if is_pair_password(value):
+                yield 'password', m.start('value'), m.start('value') + len(value)
+
+
+def is_pair_password(value: str) -> bool:
+    """A password after a user in prose: letters and digits, 6 or more, not a version or a
+    path."""
+    return (len(value) >= 6 and any(c.isalpha() for c in value)
+            and any(c.isdigit() for c in value) and '/' not in value
+            and not re.fullmatch(r'(?i)v?\d+(?:\.\d+)+\S*', value))
 
 
 def by_signing(text: str) -> Iterator[tuple[str, int, int]]:

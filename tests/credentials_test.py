@@ -31,7 +31,14 @@ from memory_gate.credentials import (
     redact,
     secret_kind,
 )
-from memory_gate.passwords import BARE_RE, BARE_STARTS, PASSWORD_RE, PASSWORD_STARTS
+from memory_gate.passwords import (
+    BARE_RE,
+    BARE_STARTS,
+    PAIR_PROSE_RE,
+    PAIR_PROSE_STARTS,
+    PASSWORD_RE,
+    PASSWORD_STARTS,
+)
 from memory_gate.pipeline import build
 from memory_gate.proposals import Entry
 from memory_gate.records import Result, Settings, Transcript
@@ -354,16 +361,19 @@ def test_a_transcript_on_stdin_is_pointed_to_scrub_and_gitleaks_stdin(tmp_path: 
             'rest: gitleaks stdin); rotate it if it is real') in done.stderr
 
 
-ANCHORED = [*P.STARTS.items(), (PASSWORD_RE, PASSWORD_STARTS), (BARE_RE, BARE_STARTS)]
+ANCHORED = [*P.STARTS.items(), (PASSWORD_RE, PASSWORD_STARTS), (BARE_RE, BARE_STARTS),
+            (PAIR_PROSE_RE, PAIR_PROSE_STARTS)]
 WORD_PARTS = [
-    *P.SECRET_WORD_STARTS, *PASSWORD_STARTS, *BARE_STARTS, 'Password', 'API_KEY', 'TOKEN',
+    *P.SECRET_WORD_STARTS, *PASSWORD_STARTS, *BARE_STARTS, *PAIR_PROSE_STARTS, 'Password',
+    'API_KEY', 'TOKEN', ' / ', ' and ', 'Creds are ',
     'word', 'phrase', 'code', 'key', '_', '-', '--', '-p', '-u ', ' is ', ' was ', ' for the ',
     ': ', '=', ':=', '"', "'", ' ', '\n', 'Bearer ', 'Authorization: ', 'Xk29Lm3qP7', '482913',
     'hunter2Xy9', 'admin:', 'ſ', 'K', 'with the ', 'use ', 's', 'ı', 'İ', 'é', '→', '密码',
     # camelCase humps (adminPassword, webhookSecret) and the pin in any case
     'admin', 'db', 'my', 'webhook', 'Secret', 'Token', 'Passcode', 'Pin', 'PIN', 'pin', 'S',
     # start words as re's IGNORECASE matches them past ASCII: long s, dotless and dotted I
-    *(word.replace(a, b, 1) for word in {*P.SECRET_WORD_STARTS, *PASSWORD_STARTS, *BARE_STARTS}
+    *(word.replace(a, b, 1)
+      for word in {*P.SECRET_WORD_STARTS, *PASSWORD_STARTS, *BARE_STARTS, *PAIR_PROSE_STARTS}
       for a, b in (('s', 'ſ'), ('i', 'ı'), ('i', 'İ'), ('S', 'ſ')) if a in word.upper() + word),
 ]
 

@@ -58,6 +58,7 @@ WINDOW_PIECES = st.sampled_from([
     'authorization=', '--token ', 'postgres://app:', '@db:5432', '?token=', 'log in as ', 'root:',
     'T0or-pw9', '\t', 'use the ', 'API key for staging = ', '`', '\u201c', 'hmac ',
     'a3f1c9d2' * 8, 'sign ', '12345678', 'KEY=', 'x_', 'letmein', '令牌：', '口令 ', '(', '#',
+    'login is ', 'Creds are ', ' / ', ' and ', 'sign-in: ',
 ])
 
 
