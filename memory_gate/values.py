@@ -49,12 +49,19 @@ def is_identifier(token: str) -> bool:
 
 def is_name(value: str) -> bool:
     """An identifier, a path or a lowercase dotted name (os.environ, config.prod.yaml): a value a
-    general secret word introduces that names something rather than being the secret."""
+    general secret word introduces that names something rather than being the secret; not words
+    as a person types a password (is_typed_password)."""
     if '/' in value:
         return True
     if re.fullmatch(r'[\w-]+(?:\.[\w-]+)+', value) and not any(c.isupper() for c in value):
         return True
-    return is_identifier(value)
+    return is_identifier(value) and not is_typed_password(value)
+
+
+def is_typed_password(value: str) -> bool:
+    """Words with a year or a PIN glued on (BlueFox4242, Summer2024) or with digits for letters
+    (s3cr3t, k3yb0ard): no name is written so (HttpClientV2, user_id2, v2beta1, utf8mb4)."""
+    return re.search(P.TYPED_PASSWORD_RE, value) is not None
 
 
 def is_credible(value: str) -> bool:

@@ -26,6 +26,16 @@ def test_a_name_is_an_identifier_a_path_or_a_dotted_name() -> None:
     assert not any(map(is_name, ['Xk9pQ2mZ7vR4tL8wB3nC6yD', 'Pa(ss)=w0rd9']))
 
 
+@pytest.mark.parametrize(('value', 'name'), [
+    ('BlueFox4242', False), ('Summer2024', False), ('s3cr3t-Xk29Lm', False),
+    ('k3yb0ard-Cat9', False), ('HttpClientV2RetryPolicy', True),
+    ('ENABLE_NEW_CHECKOUT_FLOW_V2', True), ('user_id2', True), ('utf8mb4_unicode_ci', True),
+    ('v2beta1', True), ('Iso8601Parser', True), ('x86_64', True), ('Sha256Digest', True),
+])
+def test_words_typed_as_a_password_are_no_name(value: str, name: bool) -> None:
+    assert is_name(value) is name
+
+
 def test_the_word_before_a_value_names_its_kind() -> None:
     words = ['password', 'pwd', 'api_key', 'auth token', 'secret', '令牌', '密钥']
     assert [word_kind(w) for w in words] == [
