@@ -97,7 +97,7 @@ OTHER_WORDS = ('secret', 'token', 'key', 'cred', 'auth', *ZH_WORDS[2:])
 SUFFIX = r'''[\w.-]{0,60}(?:\s+[\w.-]+){0,5}["']?'''
 LINK = (r'\s*(?::=|=>|[:=]|[是为為は：を用]|设为|改为|设置为'
         r'|(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|to|is now'
-        r'|es|ist|est|é)\s)\s*(?:(?:always|now|still|currently|just|simply)\s+)?')
+        r'|es|ist|est|é|è)\s)\s*(?:(?:always|now|still|currently|just|simply)\s+)?')
 # A bare value after "use the password": the word, a space, a value with a digit or a quoted one
 # (the verb and the words before it are not asked for).
 BARE = r'''[\w-]*(?:\s+code)?\s+(?=\S*\d|["'])'''

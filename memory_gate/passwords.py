@@ -41,11 +41,13 @@ KEY_WORDS = (
     r'(?:[ _-]|(?-i:(?<=[a-z])(?=[A-Z])))(?:key|secret|token)s?(?![a-z]))'
 )
 # What joins the word to its value: is, was, =, :, 是, は, es, ist, est, or nothing after
-# "with"/"use".
+# "with"/"use"; a place between, in English, French, Spanish, German or Italian (the password for
+# staging, le mot de passe du wifi, la contraseña del wifi, das Passwort für das WLAN).
 LINK = (
-    r'(?:\s+(?:for|of|on|in|at|to)\s+(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?)?\s*'
+    r'(?:\s+(?:for|of|on|in|at|to|du|de|des|del|für|vom|von|pour|para|per|di)\s+'
+    r'(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?)?\s*'
     r'(?:(?:\s(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|is now'
-    r'|es|ist|est|é)\s)'
+    r'|es|ist|est|é|è)\s)'
     r'|\s*(?:[:=]|:=|=>|是|为|為|は|：|を)\s*)\s*(?:(?:always|now|still|currently|just|simply)\s+)?'
 )
 # The value: quoted (spaces allowed), or a run without spaces; non-ASCII letters and brackets

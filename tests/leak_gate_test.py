@@ -44,7 +44,7 @@ PIECES = st.sampled_from([
     '"', "'", '\u201d', '\u201c', '\u3000', '\xa0', '\u00ad', '\u200b', '，', '。', '：',
     '天王盖地虎', 'Contraseña', 'gRPC', 'XkQpLmZrTwVb', 'ABCdefghijkl', 'aBcDeFgHiJkL',
     'use the ', 'with password ', 'passphrase is ', 'token ', 'unseal key is ', 'PIN ',
-    'password is "', 'login is ', 'creds are ', ' / ', ' and ',
+    'password is "', 'login is ', 'creds are ', ' / ', ' and ', ' du wifi est ', ' è ',
     'sign webhooks with ', 'a3f1c9d2' * 8, 'AKIAIOSFODNN7EXAMPLE', 'glpat-',
     'ghp_' + 'A1b2C3d4' * 5, 'Bearer ', '--token ', '-p', '密码是 ', '令牌 ', 'パスワードは ',
 ])

@@ -58,7 +58,7 @@ WINDOW_PIECES = st.sampled_from([
     'authorization=', '--token ', 'postgres://app:', '@db:5432', '?token=', 'log in as ', 'root:',
     'T0or-pw9', '\t', 'use the ', 'API key for staging = ', '`', '\u201c', 'hmac ',
     'a3f1c9d2' * 8, 'sign ', '12345678', 'KEY=', 'x_', 'letmein', '令牌：', '口令 ', '(', '#',
-    'login is ', 'Creds are ', ' / ', ' and ', 'sign-in: ',
+    'login is ', 'Creds are ', ' / ', ' and ', 'sign-in: ', ' du wifi est ', ' für das WLAN ist ',
 ])
 
 
@@ -127,7 +127,7 @@ WORDS = (*K.PASSWORD_WORDS, *K.OTHER_WORDS, *K.ZH_WORDS, 'authorization', 'beare
 CONTEXT_PIECES = st.sampled_from([
     *WORDS, *(w[:-1] for w in WORDS), *(w[1:] for w in WORDS), 'x', 'word', '_', '.', '-', 's',
     ' ', '\n', '\t', '=', ':', ':=', '=>', '"', "'", '`', '\u201c', ' is ', ' to ', ' is set to ',
-    ' es ', ' é ', '是', '为', 'は', 'を', '设为', '：', ' always ', ' code',
+    ' es ', ' é ', ' è ', '是', '为', 'は', 'を', '设为', '：', ' always ', ' code',
     ' for the staging app ', '--password ', '--token=', '--user ', '-p', '-u ', 'admin:', 'Xk29',
     'Xk29L', 'Xk29Lm3q', 'abcdefghi', '12', '123456', '7391 4420', '"open sesame"', "'ab cd'",
     '天王盖地虎2024', ',', ';', '<', '{', '9', '，',
