@@ -293,7 +293,11 @@ CODE_VALUE_RE = (r'[\[\]{}<>;,]|\($|\)$|\(\)|\?\.|::|->|=>|&&|\|\||^[:=+&*\\]|\+
                  r'|@\d'  # a package at a version: node@20
                  r'|\$[{(A-Za-z_]'  # a shell expansion: releases/$VERSION
                  r'|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$'  # a constant or an env-var name: ASN1_ITEM
-                 r'|^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){2,}$'  # a snake_case name: stack_st_ASN1_OBJECT
+                 # a snake_case name: stack_st_ASN1_OBJECT, get_user_ById2Fast; not a token whose
+                 # last part is 8+ letters and three runs of digits, more numbers than a name's part
+                 # has (values.is_identifier): meshfake_tok_7Qx93LpZ0aa1
+                 r'|^(?!\w*_(?=(?:[A-Za-z]*\d+[A-Za-z]+){2}[A-Za-z]*\d)[A-Za-z0-9]{8,}$)'
+                 r'[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){2,}$'
                  r'|^[A-Za-z]+[-_]?\d{1,3}$'  # a word and a number, as test data: refresh1
                  r'|^(?i:abc123|123abc|12345)')  # a sequence, as test data
 # An env-file line that names a secret: after it, even a value of letters is the secret (ADMIN_PASSWORD=letmein);

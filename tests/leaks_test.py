@@ -83,6 +83,9 @@ LEAKS = [
      'Tr0ub4dor88'),
     ('pair in prose: a user and a password',
      'From now on the SMTP creds are mailer and {} for staging.', 'Qw7Rt2Yp9Z'),
+    ('a snake_case token with a random last part',
+     'From now on the influx token for the mesh bucket is {} in the default config.',
+     'meshfake_tok_7Qx93LpZ0aa1'),
     ('bare 64-hex signing secret', 'From now on we always sign webhooks with {} in production.',
      HEX64),
     ('invisible character in a key',
@@ -188,6 +191,13 @@ def test_a_pin_in_groups_on_an_env_line_of_tool_output_is_found(value: str) -> N
                                   'SECRET_TTL_DAYS=30 60', 'src/token_store.rs:1024-4096'])
 def test_digits_in_groups_after_no_secret_name_are_no_finding(text: str) -> None:
     line = tool_output(f'NODE_ENV=production\n{text}')
+    assert redact_line(line) == (line, [])
+
+
+@pytest.mark.parametrize('text', ['token: stack_st_ASN1_OBJECT', 'token = get_user_ById2Fast',
+                                  'api_key = load_api_key_v2', 'SECRET_KEY = get_secret_key_v2'])
+def test_a_snake_case_name_after_a_secret_word_in_tool_output_is_no_finding(text: str) -> None:
+    line = tool_output(text)
     assert redact_line(line) == (line, [])
 
 
