@@ -298,8 +298,10 @@ CODE_VALUE_RE = (r'[\[\]{}<>;,]|\($|\)$|\(\)|\?\.|::|->|=>|&&|\|\||^[:=+&*\\]|\+
                  # has (values.is_identifier): meshfake_tok_7Qx93LpZ0aa1
                  r'|^(?!\w*_(?=(?:[A-Za-z]*\d+[A-Za-z]+){2}[A-Za-z]*\d)[A-Za-z0-9]{8,}$)'
                  r'[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){2,}$'
-                 r'|^[A-Za-z]+[-_]?\d{1,3}$'  # a word and a number, as test data: refresh1
                  r'|^(?i:abc123|123abc|12345)')  # a sequence, as test data
+# A word and a number, as test data in code (token: refresh1); but on an env line that names a
+# secret it is the secret (REDIS_TOKEN=MangoTree88: spans.plausible asks ENV_SECRET_RE first).
+TEST_DATA_RE = r'^[A-Za-z]+[-_]?\d{1,3}$'
 # An env-file line that names a secret: after it, even a value of letters is the secret (ADMIN_PASSWORD=letmein);
 # not the same words in code (VIEW_MODE_KEY = "kimi-view-mode", "AZD_AUTH_KEY=playback-test-key").
 ENV_SECRET_RE = r'(?:^|\n)[ \t]*(?:export[ \t]+)?[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY)=["\']?$'

@@ -181,6 +181,8 @@ def plausible(text: str, span: Span) -> bool:
         return False
     if re.search(P.ENV_SECRET_RE, before):
         return True
+    if re.search(P.TEST_DATA_RE, value):
+        return False
     if span.kind == 'password' and re.search(P.ENV_PASSWORD_RE, before):
         return True
     if span.kind == 'password':

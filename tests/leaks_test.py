@@ -187,6 +187,20 @@ def test_a_pin_in_groups_on_an_env_line_of_tool_output_is_found(value: str) -> N
     assert [f.kind for f in found] == ['secret'] and value not in out
 
 
+@pytest.mark.parametrize('line', ['REDIS_TOKEN=MangoTree88', 'export DB_PASSWORD=Summer24'])
+def test_a_word_and_a_number_on_an_env_line_of_tool_output_is_found(line: str) -> None:
+    out, found = redact_line(tool_output(f'NODE_ENV=production\n{line}'))
+    value = line.partition('=')[2]
+    assert len(found) == 1 and value not in out
+
+
+@pytest.mark.parametrize('text', ['token: refresh1', 'const token = "refresh1"',
+                                  'self.token = token2'])
+def test_a_word_and_a_number_after_a_secret_word_in_code_is_no_finding(text: str) -> None:
+    line = tool_output(text)
+    assert redact_line(line) == (line, [])
+
+
 @pytest.mark.parametrize('text', ['TOKEN_RANGE=1024-4096', 'MAX_TOKENS=1024 4096',
                                   'SECRET_TTL_DAYS=30 60', 'src/token_store.rs:1024-4096'])
 def test_digits_in_groups_after_no_secret_name_are_no_finding(text: str) -> None:
