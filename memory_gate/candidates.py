@@ -99,8 +99,9 @@ LINK = (r'\s*(?::=|=>|[:=]|[是为為は：を用]|设为|改为|设置为'
         r'|(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|to|is now'
         r'|es|ist|est|é|è)\s)\s*(?:(?:always|now|still|currently|just|simply)\s+)?')
 # A bare value after "use the password": the word, a space, a value with a digit or a quoted one
-# (the verb and the words before it are not asked for).
-BARE = r'''[\w-]*(?:\s+code)?\s+(?=\S*\d|["'])'''
+# (the verb and the words before it are not asked for); or a value beside its word after a comma
+# or in brackets (passwords.APPOSED_RE: "the API key, Jx7Rm2Kq9Wv").
+BARE = r'''[\w-]*(?:\s+code)?(?:\s+|\s*[,(]\s*)(?=\S*\d|["'])'''
 # The Chinese words' own tail, up to six characters, then a link that may be a space.
 ZH_TAIL = r'[^\s，。；：:=、！？,.;]{0,6}\s*(?:[是为為：:=用\s]|设为|改为|设置为)\s*'
 # Flags after their dash: --password VALUE, -pVALUE, -u user:VALUE (credential_patterns.FLAG_RE).

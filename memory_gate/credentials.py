@@ -133,7 +133,7 @@ def by_randomness(text: str) -> Iterator[Finding]:
 def by_password(text: str) -> Iterator[Finding]:
     """Layer 5: what a person types as a secret: a password of any shape, a passphrase, a PIN,
     user:password."""
-    for layer in (passwords.by_password, passwords.by_pair):
+    for layer in (passwords.by_password, passwords.by_apposition, passwords.by_pair):
         yield from (Finding(*found) for found in layer(text))
 
 

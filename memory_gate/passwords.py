@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from memory_gate import anchored
 from memory_gate.long_text import lowered
-from memory_gate.values import is_name, word_kind
+from memory_gate.values import is_hex, is_name, word_kind
 
 # Where a secret word may begin: not inside a word (bypass, compass), but at a camelCase hump
 # (adminPassword, webhookSecret), as a name in code writes it.
@@ -71,6 +71,18 @@ BARE_RE = (
     r'(?:[\w-]+\s+|[a-z0-9]+(?-i:(?=[A-Z])))?)'
     rf'{WORDS}\s+(?=\S*\d|["\']){VALUE}'
 )
+# Or no link and no verb: the value set beside its word, after a space, a comma or in brackets
+# ("the staging token Pl4Kx9Qw2Zm goes", "the API key, Jx7Rm2Kq9Wv, stays", "the root password
+# (Sq9Lm2Xr7P)"); taken only when it is 8+ letters and digits and no name, hash or version
+# (by_apposition). Not: the token cl100k_base, the API key v2, password reset.
+APPOSED_RE = (
+    rf'{WORDS}(?:\s+|\s*[,(]\s*)'
+    r'(?P<value>[^\s"\'`<>{}\[\](),;，。；、！？]{8,64})'
+)
+# Words whose value no apposition gives: a key of a table or a cache (the primary key
+# Windows-X64-...), the verb pin (the pin (android.Dockerfile:143)). A plural word is a list
+# (passwords, Summer2024 and more).
+NOT_APPOSED = ('key', 'pin')
 # A user:password pair with no scheme, after a login word or a common account name. Catch: log in
 # as admin:Adm1nPw77, credentials root:T0or-pw; not: note:see-above, file.py:123, 12:30:45,
 # root:x:0:0.
@@ -188,6 +200,22 @@ def by_password(text: str) -> Iterator[tuple[str, int, int]]:
         count = word[-1] in 'sS' and typed.isdigit() and (kind, group) != ('password', 'digits')
         if found and not count:
             yield kind, m.start(group), m.start(group) + len(value)
+
+
+def by_apposition(text: str) -> Iterator[tuple[str, int, int]]:
+    """A value set beside the word naming it, without a link: letters and digits, no name."""
+    low = lowered(text)
+    if not any(map(low.__contains__, HINTS)):
+        return
+    for m in anchored.finditer(APPOSED_RE, text, low, PASSWORD_STARTS):
+        value, word = m.group('value').rstrip('.:!?'), m.group('word')
+        if word[-1] in 'sS' or word.lower() in NOT_APPOSED:
+            continue
+        if (len(value) >= 8 and mixed(value) and not is_hex(value)
+                and not any(map(value.__contains__, '=:'))):  # rojo=00f0..., Dockerfile:143
+            kind = ('password' if re.fullmatch(PASSWORD_WORDS, word)
+                    else 'secret key' if re.fullmatch(KEY_WORDS, word) else word_kind(word))
+            yield kind, m.start('value'), m.start('value') + len(value)
 
 
 def mixed(value: str) -> bool:

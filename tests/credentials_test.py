@@ -32,6 +32,7 @@ from memory_gate.credentials import (
     secret_kind,
 )
 from memory_gate.passwords import (
+    APPOSED_RE,
     BARE_RE,
     BARE_STARTS,
     PAIR_PROSE_RE,
@@ -362,10 +363,10 @@ def test_a_transcript_on_stdin_is_pointed_to_scrub_and_gitleaks_stdin(tmp_path: 
 
 
 ANCHORED = [*P.STARTS.items(), (PASSWORD_RE, PASSWORD_STARTS), (BARE_RE, BARE_STARTS),
-            (PAIR_PROSE_RE, PAIR_PROSE_STARTS)]
+            (PAIR_PROSE_RE, PAIR_PROSE_STARTS), (APPOSED_RE, PASSWORD_STARTS)]
 WORD_PARTS = [
     *P.SECRET_WORD_STARTS, *PASSWORD_STARTS, *BARE_STARTS, *PAIR_PROSE_STARTS, 'Password',
-    'API_KEY', 'TOKEN', ' / ', ' and ', 'Creds are ',
+    'API_KEY', 'TOKEN', ' / ', ' and ', 'Creds are ', ', ', ' (', 'Jx7Rm2Kq9Wv',
     'word', 'phrase', 'code', 'key', '_', '-', '--', '-p', '-u ', ' is ', ' was ', ' for the ',
     ': ', '=', ':=', '"', "'", ' ', '\n', 'Bearer ', 'Authorization: ', 'Xk29Lm3qP7', '482913',
     'hunter2Xy9', 'admin:', 'ſ', 'K', 'with the ', 'use ', 's', 'ı', 'İ', 'é', '→', '密码',

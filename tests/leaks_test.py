@@ -86,6 +86,13 @@ LEAKS = [
     ('a snake_case token with a random last part',
      'From now on the influx token for the mesh bucket is {} in the default config.',
      'meshfake_tok_7Qx93LpZ0aa1'),
+    ('no link: a password word, then its value',
+     'From now on the NAS login is backup, password {} for everyone.', 'Yb6Hn2Kd8T'),
+    ('no link: in brackets', 'From now on the root password ({}) is only for emergencies.',
+     'Sq9Lm2Xr7P'),
+    ('no link: a token word, then its value',
+     'From now on the staging token {} goes in the header.', 'Pl4Kx9Qw2Zm'),
+    ('no link: after a comma', 'From now on the API key, {}, stays in staging.', 'Jx7Rm2Kq9Wv'),
     ('bare 64-hex signing secret', 'From now on we always sign webhooks with {} in production.',
      HEX64),
     ('invisible character in a key',
@@ -126,6 +133,12 @@ NEAR_MISSES = [
     'From now on hashPassword(input) always runs before the insert.',
     'From now on the resetPasswordToken is required in the request body.',
     'From now on the bypassword check runs before the login.',
+    'From now on the token cl100k_base is the default for every model.',
+    'From now on the API key v2 endpoints are the only ones we call.',
+    'From now on the token gpt-4o-mini budget is 4096 for every call.',
+    'From now on the password reset flow uses OAuth2 everywhere.',
+    'From now on the API key 550e8400-e29b-41d4-a716-446655440000 is only a fixture id.',
+    'From now on the passwords, tokens and keys all live in Vault2024 only.',
     'From now on le mot de passe de la base est requis partout.',
     'From now on das Passwort für das WLAN ist geheim und bleibt im Tresor.',
     "From now on always use the password 'field' of the form, never a prompt.",
@@ -197,6 +210,18 @@ def test_a_word_and_a_number_on_an_env_line_of_tool_output_is_found(line: str) -
 @pytest.mark.parametrize('text', ['token: refresh1', 'const token = "refresh1"',
                                   'self.token = token2'])
 def test_a_word_and_a_number_after_a_secret_word_in_code_is_no_finding(text: str) -> None:
+    line = tool_output(text)
+    assert redact_line(line) == (line, [])
+
+
+# Lines of real sessions' tool output the apposition layer once read as a value beside its word.
+@pytest.mark.parametrize('text', [
+    "tracestate: 'congo=t61rcWkgMzE,api_key=secret,rojo=00f067aa0ba902b7',",
+    'input=../../../etc/passwd generated_id=2026-01-27-da8007e2-27a0-4475-a6ea-8159138b3b9b',
+    'Cache hit occurred on the primary key Windows-X64-mise-tools-54fa520dc92475a05a9bb283c2e8',
+    'mechanisms: the pin (android.Dockerfile:143-144, Renovate)',
+])
+def test_a_word_beside_a_value_of_code_in_tool_output_is_no_finding(text: str) -> None:
     line = tool_output(text)
     assert redact_line(line) == (line, [])
 
