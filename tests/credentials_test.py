@@ -366,7 +366,7 @@ ANCHORED = [*P.STARTS.items(), (PASSWORD_RE, PASSWORD_STARTS), (BARE_RE, BARE_ST
             (PAIR_PROSE_RE, PAIR_PROSE_STARTS), (APPOSED_RE, PASSWORD_STARTS)]
 WORD_PARTS = [
     *P.SECRET_WORD_STARTS, *PASSWORD_STARTS, *BARE_STARTS, *PAIR_PROSE_STARTS, 'Password',
-    'API_KEY', 'TOKEN', ' / ', ' and ', 'Creds are ', ', ', ' (', 'Jx7Rm2Kq9Wv',
+    'API_KEY', 'TOKEN', ' / ', ' and ', 'Creds are ', ', ', ' (', 'Jx7Rm2Kq9Wv', 'Pass', 'smtp',
     'word', 'phrase', 'code', 'key', '_', '-', '--', '-p', '-u ', ' is ', ' was ', ' for the ',
     ': ', '=', ':=', '"', "'", ' ', '\n', 'Bearer ', 'Authorization: ', 'Xk29Lm3qP7', '482913',
     'hunter2Xy9', 'admin:', 'ſ', 'K', 'with the ', 'use ', 's', 'ı', 'İ', 'é', '→', '密码',
