@@ -91,7 +91,8 @@ PASSWORD_WORDS = ('pass', 'pwd', 'pin', 'kennwort', 'senha', 'contrase', 'パス
                   '비밀번호', '密码', '口令', 'code')
 # credential_patterns.ZH_RE's words
 ZH_WORDS = ('密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据')
-OTHER_WORDS = ('secret', 'token', 'key', 'cred', 'auth', *ZH_WORDS[2:])
+OTHER_WORDS = ('secret', 'token', 'key', 'cred', 'auth', *ZH_WORDS[2:], 'clave', 'キー', 'トークン',
+               'シークレット')
 # What a context pattern lets come between its word and its link (the rest of the word and a
 # name's tail, "for the staging app", a quote), the link, then an adverb.
 SUFFIX = r'''[\w.-]{0,60}(?:\s+[\w.-]+){0,5}["']?'''

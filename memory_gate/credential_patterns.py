@@ -248,6 +248,8 @@ _WRITTEN_NEEDLES = (
     # the codes of passwords.CODE_WORDS: 2FA backup code, recovery codes, alarm code, doorCode, ACCESS_CODE
     'backup', 'Backup', 'BACKUP', 'ecovery', 'ECOVERY', 'larm', 'LARM', 'door', 'Door', 'DOOR_C', 'DOOR C',
     'ccess code', 'ccess_code', 'ccess-code', 'ccessCode', 'CCESS_CODE', 'CCESS CODE',
+    # the key and token words of passwords.FOREIGN_KEY_WORDS: la clave de la API, APIキー, トークン
+    'clave', 'Clave', 'CLAVE', 'キー', 'トークン', 'シークレット',
     # The vendor prefixes of layer 1, each shape's own hints but the broad ones (a '.', a ':', 'A' * 22).
     *sorted({hint for kind, hints, _ in SHAPE_RES for hint in hints if len(hint) >= 3 and hint != 'A' * 22}),
 )

@@ -57,10 +57,14 @@ VALUE = (
     r'|(?P<digits>\d{3,6}(?:[ -]\d{3,6})+(?!\w))'
     r'|(?P<value>[^\s"\'`<>{}\[\],;，。；、！？]{4,128}))'
 )
+# The same words in Spanish and Japanese. Catch: la clave de la API es ..., APIキーは ...,
+# トークン: ...; not: la clave primaria es user_id2 (a name), 鍵 (a lock's key too).
+FOREIGN_KEY_WORDS = r'(?i:(?<![a-z])claves?(?![a-z]))|(?:API|api)?キー|トークン|シークレット'
 # Words that name a token or a key in general: their value needs letters and digits both.
 GENERIC_WORDS = (
     rf'(?i:{BEGIN}(?:api[ _-]?key|token|secret|key|access[ _-]?key|auth[ _-]?token)s?'
     r'(?![a-z]))'
+    rf'|{FOREIGN_KEY_WORDS}'
 )
 WORDS = rf'(?P<word>{PASSWORD_WORDS}|{KEY_WORDS}|{GENERIC_WORDS})'
 PASSWORD_RE = rf'{WORDS}{LINK}{VALUE}'
@@ -153,7 +157,8 @@ def credible(value: str, assigned: bool, quoted: bool) -> bool:
 # CODE_WORDS' (credentials.has_suspect_word looks for it too: "the door code is 4471").
 CODE_HINT = 'code'
 HINTS = ('pass', 'pwd', 'pin', 'contrase', 'senha', 'kennwort', 'key', 'secret', 'token',
-         'パスワード', '暗証', '비밀번호', '密码', '口令', CODE_HINT)
+         'パスワード', '暗証', '비밀번호', '密码', '口令', CODE_HINT, 'clave', 'キー', 'トークン',
+         'シークレット')
 PAIR_HINTS = ('as ', 'login', 'log in', 'sign in', 'user', 'cred', 'account', 'admin', 'root',
               'postgres', 'sa:', 'deploy', 'ubuntu', 'test', 'guest', 'ci:')
 
@@ -165,7 +170,7 @@ PASSWORD_STARTS = (
     'master', 'signing', 'encryption', 'decryption', 'license', 'licence', 'root', 'admin',
     'session', 'webhook', 'hmac', 'shared', 'client', 'deploy', 'ssh', 'gpg', 'api', 'token',
     'secret', 'key', 'access', 'auth', 'パスワード', '暗証番号', '비밀번호', '密码', '口令',
-    'backup', 'alarm', 'door',
+    'backup', 'alarm', 'door', 'clave', 'キー', 'トークン', 'シークレット',
 )
 BARE_STARTS = ('with', 'using', 'use', 'enter', 'type', 'try')
 

@@ -18,9 +18,10 @@ def word_kind(word: str) -> str:
     word = word.lower()
     if word.startswith(('pass', 'pwd', '-p')) or word in ('密码', '口令'):
         return 'password'
-    if 'token' in word or word == '令牌':
+    if 'token' in word or word in ('令牌', 'トークン'):
         return 'token'
-    return 'secret key' if 'key' in word or word in ('密钥', '秘钥', '私钥') else 'secret'
+    keys = ('密钥', '秘钥', '私钥', 'clave', 'claves')
+    return 'secret key' if 'key' in word or 'キー' in word or word in keys else 'secret'
 
 
 def is_placeholder(value: str) -> bool:

@@ -45,6 +45,7 @@ PIECES = st.sampled_from([
     '天王盖地虎', 'Contraseña', 'gRPC', 'XkQpLmZrTwVb', 'ABCdefghijkl', 'aBcDeFgHiJkL',
     'use the ', 'with password ', 'passphrase is ', 'token ', 'unseal key is ', 'PIN ',
     'password is "', 'login is ', 'creds are ', ' / ', ' and ', ' du wifi est ', ' è ',
+    'clave es ', 'APIキーは ',
     'sign webhooks with ', 'a3f1c9d2' * 8, 'AKIAIOSFODNN7EXAMPLE', 'glpat-',
     'ghp_' + 'A1b2C3d4' * 5, 'Bearer ', '--token ', '-p', '密码是 ', '令牌 ', 'パスワードは ',
 ])

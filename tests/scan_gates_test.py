@@ -59,7 +59,7 @@ WINDOW_PIECES = st.sampled_from([
     'T0or-pw9', '\t', 'use the ', 'API key for staging = ', '`', '\u201c', 'hmac ',
     'a3f1c9d2' * 8, 'sign ', '12345678', 'KEY=', 'x_', 'letmein', '令牌：', '口令 ', '(', '#',
     'login is ', 'Creds are ', ' / ', ' and ', 'sign-in: ', ' du wifi est ', ' für das WLAN ist ',
-    ', ', ' (', 'token ',
+    ', ', ' (', 'token ', 'la clave de la API es ', 'APIキーは ', 'トークン：',
 ])
 
 
