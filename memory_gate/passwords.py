@@ -85,7 +85,8 @@ APPOSED_RE = (
 )
 # Words whose value no apposition gives: a key of a table or a cache (the primary key
 # Windows-X64-...), the verb pin (the pin (android.Dockerfile:143)). A plural word is a list
-# (passwords, Summer2024 and more).
+# (passwords, Summer2024 and more), and a word after a dash the end of a flag's name (aws ...
+# --next-token eyJhd3..., --change-token 12cs345-...: a page or a change marker).
 NOT_APPOSED = ('key', 'pin')
 # A user:password pair with no scheme, after a login word or a common account name. Catch: log in
 # as admin:Adm1nPw77, credentials root:T0or-pw; not: note:see-above, file.py:123, 12:30:45,
@@ -214,8 +215,8 @@ def by_apposition(text: str) -> Iterator[tuple[str, int, int]]:
         return
     for m in anchored.finditer(APPOSED_RE, text, low, PASSWORD_STARTS):
         value, word = m.group('value').rstrip('.:!?'), m.group('word')
-        if word[-1] in 'sS' or word.lower() in NOT_APPOSED:
-            continue
+        if word[-1] in 'sS' or word.lower() in NOT_APPOSED or text[m.start() - 1:m.start()] == '-':
+            continue  # a list, a table's key, the verb pin; a flag (--next-token) is no word
         if (len(value) >= 8 and mixed(value) and not is_hex(value)
                 and not any(map(value.__contains__, '=:'))):  # rojo=00f0..., Dockerfile:143
             kind = ('password' if re.fullmatch(PASSWORD_WORDS, word)

@@ -236,6 +236,30 @@ def test_a_word_beside_a_value_of_code_in_tool_output_is_no_finding(text: str) -
     assert redact_line(line) == (line, [])
 
 
+# In tool output a command-line flag whose last word names a secret is a flag, not a secret word:
+# its value is a page or a change marker (the AWS CLI's documented examples, 26 false alarms in
+# them at ad0ff76); `--token VALUE` itself stays a credential (the flag layer's). Proposals
+# withhold such values anyway, as random tokens.
+@pytest.mark.parametrize('text', [
+    'aws dynamodb list-tables --starting-token abCDeFGhiJKlmnOPqrSTuvwxYZ1aBCdEFghijK7LM51nOpqRSTuv3',
+    'aws gamelift list-builds --next-token eyJhd3NBY2NvdW50SWQiOnsicyI6IjMwMjc3NjAxNjM5OCJ9LCJi',
+    'aws waf update-rule --change-token 12cs345-67cd-890b-1cd2-c3a4567d89f1 --rule-id r1',
+    'aws servicecatalog describe-copy-product-status --copy-product-token copyproduct-znn5tf5abcd3w',
+])
+def test_a_flag_ending_in_a_secret_word_takes_no_secret(text: str) -> None:
+    line = tool_output(text)
+    assert redact_line(line) == (line, [])
+
+
+@pytest.mark.parametrize('role', ['user', 'tool'])
+def test_the_token_flag_itself_still_takes_a_secret(role: str) -> None:
+    text = 'gh auth login --token Xk29Lm3qP7zzQ8vB'
+    if role == 'tool':
+        assert redact_line(tool_output(text))[1]
+    else:
+        assert pipeline(f'We always log in with {text} on the runner.', role).withheld
+
+
 @pytest.mark.parametrize('text', ['TOKEN_RANGE=1024-4096', 'MAX_TOKENS=1024 4096',
                                   'SECRET_TTL_DAYS=30 60', 'src/token_store.rs:1024-4096'])
 def test_digits_in_groups_after_no_secret_name_are_no_finding(text: str) -> None:
