@@ -177,8 +177,8 @@ def plausible(text: str, span: Span) -> bool:
         # a PIN in groups, after a password word or a secret's name (SERVICE_SECRET=4829-1375):
         # CODE_VALUE_RE would read '4829-1375' as a line number
         return True
-    if re.search(P.CODE_VALUE_RE, value):
-        return False
+    if re.search(P.CODE_VALUE_RE, value) or text.startswith('(', span.end) or alias(before, value):
+        return False  # code: a call (base64.b64encode(...), HTTPPasswordMgr()), an alias
     if re.search(P.ENV_SECRET_RE, before):
         return True
     if re.search(P.TEST_DATA_RE, value):
@@ -199,6 +199,17 @@ def plausible(text: str, span: Span) -> bool:
         return len(value) >= 12 and value.strip('=').isalnum() and (cased or not value.isalpha())
     mixed = any(c.isdigit() or c in '!@#$%^&*+=~' for c in value) or is_scrambled(value)
     return len(value) >= 6 and has_alpha and mixed
+
+
+# The name a line of code assigns, just before its value: RegEnumKey = , "apiKey": , self.token=
+ASSIGNED_NAME_RE = re.compile(r'([A-Za-z_]\w*)["\']?\s*[:=]\s*["\']?$')
+
+
+def alias(before: str, value: str) -> bool:
+    """Whether the value is an attribute of the name it is assigned to (RegEnumKey =
+    win32api.RegEnumKey, api_token = options.api_token): code passing a name on."""
+    name = ASSIGNED_NAME_RE.search(before)
+    return name is not None and value.endswith('.' + name.group(1))
 
 
 def merged(spans: Iterable[Span]) -> list[Span]:

@@ -260,6 +260,33 @@ def test_the_token_flag_itself_still_takes_a_secret(role: str) -> None:
         assert pipeline(f'We always log in with {text} on the runner.', role).withheld
 
 
+# Code an agent reads (the standard library's urllib, xmlrpc and distutils: benchmarks.scanners
+# --code) where a secret word names a variable: the value is a call or an alias of an attribute
+# of the same name, never a secret.
+@pytest.mark.parametrize('text', [
+    'creds = base64.b64encode(user + b":" + pw)',
+    'auth_str = base64.standard_b64encode(raw).decode()',
+    'password_mgr = HTTPPasswordMgr()',
+    'passwd = HTTPPasswordMgr2()',
+    'RegEnumKey = win32api.RegEnumKey',
+    'self.api_token = options.api_token',
+    'apiKey: settings.apiKey,',
+])
+def test_a_call_or_an_alias_after_a_secret_word_in_code_is_no_finding(text: str) -> None:
+    line = tool_output(text)
+    assert redact_line(line) == (line, [])
+
+
+# ... while a value that is followed by a bracket or holds a dot in prose still is one.
+@pytest.mark.parametrize('text', [
+    'export API_TOKEN=Xk29Lm3qP7zzQ8 (rotated monthly)',
+    'the db password is Tr0ub4dor.Horse9 for now',
+    'SECRET_KEY = "k3yb0ard.Cat9Xq"',
+])
+def test_a_secret_beside_a_bracket_or_a_dot_is_still_found(text: str) -> None:
+    assert redact_line(tool_output(text))[1]
+
+
 @pytest.mark.parametrize('text', ['TOKEN_RANGE=1024-4096', 'MAX_TOKENS=1024 4096',
                                   'SECRET_TTL_DAYS=30 60', 'src/token_store.rs:1024-4096'])
 def test_digits_in_groups_after_no_secret_name_are_no_finding(text: str) -> None:
