@@ -91,6 +91,8 @@ class Verdict(NamedTuple):
 
 
 NO_SIGNAL, LENGTH, NOISE = 'no_signal', 'length', 'noise:'
+# The verdict on most sentences, made once.
+UNPICKED = Verdict(False, NO_SIGNAL, None)
 # U+FFFD: what an undecodable byte or a lone surrogate became. A bullet never carries one: the
 # words it stood for are lost, and memory would keep the hole (counted 'noise:undecodable').
 UNDECODABLE = 'undecodable'
@@ -193,7 +195,7 @@ class Judge:
         ascii, mask = plain.isascii(), self.screen.rules(low)
         found = self.signal_of(plain, low, ascii, mask)
         if found is None:
-            return Verdict(False, NO_SIGNAL, None)
+            return UNPICKED
         reason = self.noise_of(plain, low, ascii, mask)
         min_length = found.min_length or self.min_length
         return fitting(sentence, found, reason, min_length, self.max_length)

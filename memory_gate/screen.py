@@ -67,7 +67,11 @@ class Screen:
             for w in r.starts:
                 if w.strip():
                     self.add(w, bit << self.size)
-        self.any_start = tuple(sorted({w for starts, _ in self.starts for w in starts}))
+        any_start = sorted({w for starts, _ in self.starts for w in starts})
+        # The start words by their first character: a sentence is tried only on those that begin
+        # as it does (a blank start word, which begins every sentence, is of a rule always tried).
+        self.start_words: dict[str, tuple[str, ...]] = {
+            w[:1]: tuple(v for v in any_start if v[:1] == w[:1]) for w in any_start}
         self.words: dict[str, int] = {}
         # The pieces that must start or end a word, by that character: a word is looked up only at
         # the lengths of pieces that begin (end) with its own first (last) character.
@@ -163,7 +167,8 @@ class Screen:
     def rules(self, low: str) -> int:
         """The rules that may fire on this lowered sentence."""
         found = self.mask(low) & self.low_bits | self.always
-        if low.startswith(self.any_start):  # most sentences start with no rule's gate word
+        # most sentences start with no rule's gate word
+        if low.startswith(self.start_words.get(low[:1], ())):
             for starts, bit in self.starts:
                 if low.startswith(starts):
                     found |= bit

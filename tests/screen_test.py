@@ -181,3 +181,31 @@ def test_a_screen_remembers_at_most_what_it_is_given() -> None:
         screen.rules(f'这次{i}')
     assert len(screen.words) <= 100 and len(screen.runs) <= 100
     assert missed(screen, patterns.NOISE_RULES, 'maybe this time, for now') == []
+
+
+START_WORDS = sorted({w for r in (*RULES, *patterns.NOISE_RULES) for w in r.starts})
+ANY_START = Rule('any_start', 'decision', '(?i)x', starts=('',))  # '^' alone: always tried
+
+
+def rules_by_definition(screen: Screen, low: str) -> int:
+    """Screen.rules as it was: every start word tried on the sentence, not those of its first
+    character."""
+    found = screen.mask(low) & screen.low_bits | screen.always
+    any_start = tuple(sorted({w for starts, _ in screen.starts for w in starts}))
+    if low.startswith(any_start):
+        for starts, bit in screen.starts:
+            if low.startswith(starts):
+                found |= bit
+    return found
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(START_WORDS), st.text('abtwy -,.以不', max_size=3)),
+                max_size=6),
+       st.booleans())
+def test_start_words_by_first_character_open_what_all_start_words_open(parts: list[str],
+                                                                       empty: bool) -> None:
+    rules = (*RULES, *patterns.NOISE_RULES, *((ANY_START,) if empty else ()))
+    screen = Screen(rules)
+    low = ''.join(parts).lower()
+    assert screen.rules(low) == rules_by_definition(screen, low)
