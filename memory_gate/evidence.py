@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from itertools import repeat
 
+from memory_gate.ascii_search import found
 from memory_gate.cues import (
     ACCEPT_RE,
     ACTING_RE,
@@ -48,13 +49,14 @@ def phrases(sentence: str) -> list[str]:
         i = (gated & -gated).bit_length() - 1
         name, pattern = PHRASE_FEATURES[i]
         gated &= gated - 1
-        if not wide:  # the pattern's own literals first (prefilter.needs: None asks nothing)
-            test = _needs[i]
-            if test is None:
-                test = _needs[i] = needs(pattern) or _anything
-            if not test(low):
-                continue
-        if compiled(pattern).search(sentence):
+        if wide:
+            if compiled(pattern).search(sentence):
+                shown.append(name)
+            continue
+        test = _needs[i]  # the pattern's own literals first (prefilter.needs: None asks nothing)
+        if test is None:
+            test = _needs[i] = needs(pattern) or _anything
+        if test(low) and found(pattern, sentence, low):  # its ASCII program (ascii_search)
             shown.append(name)
     return shown
 

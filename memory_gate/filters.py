@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from memory_gate import patterns
+from memory_gate.ascii_search import found
 from memory_gate.patterns import Rule
 from memory_gate.prefilter import Test, gated_test
 from memory_gate.records import MAX_LENGTH, MIN_LENGTH  # the length gates' defaults
@@ -122,13 +123,19 @@ def tried(r: Rule, tests: list[Test | None], i: int, low: str, sentence: str,
           ascii: bool) -> bool:
     """Whether rule r, the i-th of its set, fires on the sentence (low is it lowered): for an
     ASCII sentence through its one gated test (prefilter.gated_test, made on first use and kept
-    in tests[i]), else through gated() and the pattern."""
+    in tests[i]) and its patterns' ASCII programs, else through gated() and the pattern."""
     if ascii:
         test = tests[i]
         if test is None:
             test = tests[i] = gated_test(r.pattern, r.contains, r.starts)
-        return test(low) and fires(r, sentence)
+        return test(low) and fires_ascii(r, sentence, low)
     return gated(r, low) and fires(r, sentence)
+
+
+def fires_ascii(r: Rule, sentence: str, low: str) -> bool:
+    """fires(r, sentence) for an ASCII sentence (low is it lowered), by the patterns' ASCII
+    programs (ascii_search)."""
+    return found(r.pattern, sentence, low) and not (r.unless and found(r.unless, sentence, low))
 
 
 class Judge:

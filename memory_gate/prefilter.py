@@ -96,6 +96,12 @@ def compile_pattern(pattern: str) -> re.Pattern[str]:
     return made
 
 
+def parsed(pattern: str) -> Any:
+    """re's parse of the pattern, the caller's to change: the one `needs` kept, given up, or a
+    new one."""
+    return _parsed.pop(pattern, None) or parser.parse(pattern)
+
+
 def sequence(items: Any) -> Need:
     """Every item of a sequence must match in turn: the AND of their needs (a run of literals is
     one string)."""
