@@ -67,11 +67,11 @@ class Screen:
             for w in r.starts:
                 if w.strip():
                     self.add(w, bit << self.size)
-        any_start = sorted({w for starts, _ in self.starts for w in starts})
         # The start words by their first character: a sentence is tried only on those that begin
         # as it does (a blank start word, which begins every sentence, is of a rule always tried).
-        self.start_words: dict[str, tuple[str, ...]] = {
-            w[:1]: tuple(v for v in any_start if v[:1] == w[:1]) for w in any_start}
+        self.start_words: dict[str, tuple[str, ...]] = {}
+        for w in sorted({w for starts, _ in self.starts for w in starts}):
+            self.start_words[w[:1]] = self.start_words.get(w[:1], ()) + (w,)
         self.words: dict[str, int] = {}
         # The pieces that must start or end a word, by that character: a word is looked up only at
         # the lengths of pieces that begin (end) with its own first (last) character.
