@@ -108,9 +108,18 @@ PAIR_PROSE_RE = (
     r'(?i)\b(?:log-?in|sign-?in|creds|credentials?)s?'
     r'(?:\s+(?:for|of|on|to)\s+(?:the\s+)?[\w.-]+)?'
     r'(?:\s+(?:is|are|was|were)\s+|\s*:\s*)'
-    r'[`"\']?[\w.@-]{2,32}[`"\']?(?:\s*/\s*|\s+and\s+)'
+    r'[`"\']?(?P<user>[\w.@-]{2,32})[`"\']?(?:\s*/\s*|\s+and\s+)'
     r'[`"\']?(?P<value>[^\s"\'`<>{}\[\],;，。；、！？]{6,64})'
 )
+# What a user in a pair is not: a number or a measure (login: 245ms / 1203ms, login: 200 /
+# 1523ms), an HTTP method (login: GET / 302Found) or an architecture (login: x64 / arm64v8); the
+# value is no measure either. Not: root, mailer, admin, ec2-user, deploy2.
+ARCH_RE = (
+    r'(?i:x86(?:_64)?|x64|i[3-6]86|amd64|arm(?:64|v\d+)(?:v\d+|le|be|hf|el)?|aarch64(?:_be)?'
+    r'|ppc64(?:le)?|s390x|riscv64)'
+)
+NOT_A_USER_RE = rf'\d.*|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|CONNECT|TRACE)|{ARCH_RE}'
+MEASURE_RE = r'\d+(?:\.\d+)?(?:[a-zµ]{1,2}|[KMGT]i?B)'
 # The words (lowercased) every PAIR_PROSE_RE match begins with (anchored.py).
 PAIR_PROSE_STARTS = ('login', 'log-in', 'signin', 'sign-in', 'cred')
 # A bare 64-hex value that a sentence says signs something. Catch: "we sign webhooks with <64
@@ -244,16 +253,17 @@ def by_pair(text: str) -> Iterator[tuple[str, int, int]]:
     if any(map(low.__contains__, PAIR_PROSE_STARTS)):
         for m in anchored.finditer(PAIR_PROSE_RE, text, low, PAIR_PROSE_STARTS):
             value = m.group('value').rstrip('.:!?')
-            if is_pair_password(value):
+            if is_pair_password(value) and not re.fullmatch(NOT_A_USER_RE, m.group('user')):
                 yield 'password', m.start('value'), m.start('value') + len(value)
 
 
 def is_pair_password(value: str) -> bool:
-    """A password after a user in prose: letters and digits, 6 or more, not a version or a
-    path."""
+    """A password after a user in prose: letters and digits, 6 or more, not a version, a path,
+    a measure (1203ms) or an architecture (arm64v8)."""
     return (len(value) >= 6 and any(c.isalpha() for c in value)
             and any(c.isdigit() for c in value) and '/' not in value
-            and not re.fullmatch(r'(?i)v?\d+(?:\.\d+)+\S*', value))
+            and not re.fullmatch(r'(?i)v?\d+(?:\.\d+)+\S*', value)
+            and not re.fullmatch(MEASURE_RE, value) and not re.fullmatch(ARCH_RE, value))
 
 
 def by_signing(text: str) -> Iterator[tuple[str, int, int]]:

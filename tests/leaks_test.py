@@ -331,3 +331,25 @@ def test_near_miss_is_proposed_and_never_withheld(text: str, role: str) -> None:
 def test_near_miss_in_tool_output_is_no_finding(text: str) -> None:
     line = tool_output(text)
     assert redact_line(line) == (line, [])
+
+
+# A pair in prose is a user and a password, not two measures, a method and a status, or two
+# architectures after a word that ends in login (a latency report, a route table, a build matrix).
+@pytest.mark.parametrize('text', [
+    'POST /api/login: 245ms / 1203ms (p50 / p99)',
+    'login: 200 / 1523ms',
+    'login: GET / 302Found',
+    'login: x64 / arm64v8',
+    'sign-in: 12 / 2048MiB',
+])
+def test_a_pair_of_measures_or_architectures_after_login_is_no_finding(text: str) -> None:
+    line = tool_output(text)
+    assert redact_line(line) == (line, [])
+
+
+@pytest.mark.parametrize('text', ['the admin login is root / Tr0ub4dor88',
+                                  'SMTP creds are mailer and Qw7Rt2Yp9Z',
+                                  'the login is deploy2 / Xk29Lm3qP7',
+                                  'the x64 runner login is ci / Tr0ub4dor88'])
+def test_a_user_and_a_password_in_prose_are_still_found(text: str) -> None:
+    assert [f.kind for f in redact_line(tool_output(text))[1]] == ['password']
