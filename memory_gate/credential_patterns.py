@@ -227,9 +227,15 @@ _PART = (rf'(?:(?:[a-z]+|[A-Z][a-z]+)(?![a-z])|{_ACRONYM}|[A-Z]?\d+(?!\d))'
          rf'(?:[A-Z][a-z]+(?![a-z])|{_ACRONYM}|[A-Z]?\d+(?!\d)|(?<=\d)[a-z]+(?![a-z]))*')
 IDENTIFIER_RE = rf'{_PART}(?:[._/-]+{_PART})*'
 # Words as a person types a password, which is_name takes for an identifier: four or more digits
-# that end a word (BlueFox4242, Summer2024) or two digits for letters in one word (s3cr3t,
-# k3yb0ard). Not HttpClientV2RetryPolicy, user_id2, x86_64, v2beta1, utf8mb4, Iso8601Parser.
-TYPED_PASSWORD_RE = r'[A-Za-z]\d{4,}(?![A-Za-z\d])|[a-z]\d[a-z]+\d[a-z]'
+# that end capitalized words of three letters or more (BlueFox4242, Summer2024, GreenOwl7788) or
+# two digits for letters in one word (s3cr3t, k3yb0ard). Not HttpClientV2RetryPolicy, user_id2,
+# x86_64, v2beta1, utf8mb4, Iso8601Parser; nor names with a number: lowercase (regcred2024,
+# db-creds2024, id_ed25519, id_ecdsa2048, cp1252, ubuntu2204, es2022), capitals (ISO8601,
+# RFC3339) or a capital and one letter (Ed25519, X25519). So a lowercase word and a year after a
+# general word (the wifi key is greenowl7788) reads as a name; after a password word it is still
+# taken (passwords.credible asks no name).
+TYPED_PASSWORD_RE = (r'(?<![A-Za-z])(?:[A-Z][a-z]+)*[A-Z][a-z]{2,}\d{4,}(?![A-Za-z\d])'
+                     r'|[a-z]\d[a-z]+\d[a-z]')
 # A date or timestamp inside a token (2026-06-24, 2026-06-24T01-29-52Z, 20240115T103000): never random.
 TIMESTAMP_RE = r'(?:19|20)\d\d-?[01]\d-?[0-3]\d(?:[T_ -]?[0-2]\d[:-]?[0-5]\d(?:[:-]?[0-5]\d(?:\.\d+)?)?Z?)?'
 # Words joined by separators (prod-db, secret_name, os.environ): never a secret value on their own.

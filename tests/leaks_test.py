@@ -353,3 +353,36 @@ def test_a_pair_of_measures_or_architectures_after_login_is_no_finding(text: str
                                   'the x64 runner login is ci / Tr0ub4dor88'])
 def test_a_user_and_a_password_in_prose_are_still_found(text: str) -> None:
     assert [f.kind for f in redact_line(tool_output(text))[1]] == ['password']
+
+
+# A name with a number after a secret word is a name, not a password typed with a year: a
+# Kubernetes secret's name, an SSH key's file, an algorithm (values.is_typed_password).
+@pytest.mark.parametrize('text', [
+    '$ kubectl get secret regcred2024 -o yaml',
+    'kubectl describe secret db-creds2024 -n prod',
+    'Using SSH key id_ed25519',
+    'the deploy key id_ed25519 is loaded',
+    'the SSH key is id_ed25519',
+    'ssh: using key id_ecdsa2048',
+    'the signing key is Ed25519, the exchange key X25519',
+])
+def test_a_name_with_a_number_after_a_secret_word_is_no_finding(text: str) -> None:
+    line = tool_output(text)
+    assert redact_line(line) == (line, [])
+
+
+@pytest.mark.parametrize('role', ['user', 'assistant'])
+@pytest.mark.parametrize('text', [
+    'From now on the signing key is Ed25519 for all releases.',
+    'From now on the deploy key is id_ed25519 on every runner.',
+    'From now on the exchange key is X25519 for every session.',
+])
+def test_a_name_with_a_number_after_a_secret_word_is_proposed(text: str, role: str) -> None:
+    result = pipeline(text, role)
+    assert [p.text for p in result.proposed] == [text] and result.withheld == []
+
+
+@pytest.mark.parametrize('text', ['the wifi key is BlueFox4242', 'the wifi key is Summer2024',
+                                  'the jwt secret is s3cr3t-Xk29', 'the api token is k3yb0ard77'])
+def test_words_typed_as_a_password_after_a_secret_word_are_still_found(text: str) -> None:
+    assert redact_line(tool_output(text))[1]

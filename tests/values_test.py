@@ -31,6 +31,11 @@ def test_a_name_is_an_identifier_a_path_or_a_dotted_name() -> None:
     ('k3yb0ard-Cat9', False), ('HttpClientV2RetryPolicy', True),
     ('ENABLE_NEW_CHECKOUT_FLOW_V2', True), ('user_id2', True), ('utf8mb4_unicode_ci', True),
     ('v2beta1', True), ('Iso8601Parser', True), ('x86_64', True), ('Sha256Digest', True),
+    ('GreenOwl7788', False), ('k3yb0ard', False),
+    # a name with a number: an algorithm, a standard, a platform, a resource with a year
+    ('id_ed25519', True), ('Ed25519', True), ('X25519', True), ('id_ecdsa2048', True),
+    ('cp1252', True), ('ISO8601', True), ('RFC3339', True), ('ubuntu2204', True),
+    ('windows2019', True), ('es2022', True), ('regcred2024', True), ('db-creds2024', True),
 ])
 def test_words_typed_as_a_password_are_no_name(value: str, name: bool) -> None:
     assert is_name(value) is name
