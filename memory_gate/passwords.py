@@ -58,8 +58,14 @@ VALUE = (
     r'|(?P<value>[^\s"\'`<>{}\[\],;，。；、！？]{4,128}))'
 )
 # The same words in Spanish and Japanese. Catch: la clave de la API es ..., APIキーは ...,
-# トークン: ...; not: la clave primaria es user_id2 (a name), 鍵 (a lock's key too).
-FOREIGN_KEY_WORDS = r'(?i:(?<![a-z])claves?(?![a-z]))|(?:API|api)?キー|トークン|シークレット'
+# トークン: ...; not: la clave primaria es user_id2 (a name), 鍵 (a lock's key too). キー after
+# katakana or kanji is a compound noun, as clave before an adjective is: ショートカットキー (a
+# shortcut key), 主キー, 外部キー, ソートキー (a table's keys); but APIキー, 秘密キー (a secret
+# key) and ステージングのキー (a particle before it) stay the word.
+FOREIGN_KEY_WORDS = (
+    r'(?i:(?<![a-z])claves?(?![a-z]))'
+    r'|(?:API|api|秘密)キー|(?<![\u30a1-\u30fa\u30fc\u4e00-\u9fff])キー|トークン|シークレット'
+)
 # Words that name a token or a key in general: their value needs letters and digits both.
 GENERIC_WORDS = (
     rf'(?i:{BEGIN}(?:api[ _-]?key|token|secret|key|access[ _-]?key|auth[ _-]?token)s?'
@@ -180,7 +186,7 @@ PASSWORD_STARTS = (
     'master', 'signing', 'encryption', 'decryption', 'license', 'licence', 'root', 'admin',
     'session', 'webhook', 'hmac', 'shared', 'client', 'deploy', 'ssh', 'gpg', 'api', 'token',
     'secret', 'key', 'access', 'auth', 'パスワード', '暗証番号', '비밀번호', '密码', '口令',
-    'backup', 'alarm', 'door', 'clave', 'キー', 'トークン', 'シークレット',
+    'backup', 'alarm', 'door', 'clave', 'キー', '秘密', 'トークン', 'シークレット',
 )
 BARE_STARTS = ('with', 'using', 'use', 'enter', 'type', 'try')
 

@@ -386,3 +386,20 @@ def test_a_name_with_a_number_after_a_secret_word_is_proposed(text: str, role: s
                                   'the jwt secret is s3cr3t-Xk29', 'the api token is k3yb0ard77'])
 def test_words_typed_as_a_password_after_a_secret_word_are_still_found(text: str) -> None:
     assert redact_line(tool_output(text))[1]
+
+
+# キー after katakana or kanji is a compound noun (a shortcut key, a table's key), not a secret
+# key; after API, 秘密 or a particle it still names one.
+@pytest.mark.parametrize('text', ['ショートカットキーは Ctrl+Shift+F12 です', 'ホットキーは Cmd+Shift+P4 です',
+                                  '主キーは order_id2024 です', '外部キー: customer_id2024',
+                                  '主キーは order_id+tenant7 です', 'ソートキーは created_at#2024 です',
+                                  '複合キー: tenant7+order9'])
+def test_a_compound_noun_ending_in_key_in_japanese_is_no_finding(text: str) -> None:
+    line = tool_output(text)
+    assert redact_line(line) == (line, [])
+
+
+@pytest.mark.parametrize('text', ['APIキーは Qz8Wm3Kx7N です', '秘密キーは Qz8Wm3Kx7N です',
+                                  'ステージングのキーは Qz8Wm3Kx7N です', 'キー: Qz8Wm3Kx7N'])
+def test_a_key_word_in_japanese_still_takes_its_value(text: str) -> None:
+    assert [f.kind for f in redact_line(tool_output(text))[1]] == ['secret key']
