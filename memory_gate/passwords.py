@@ -42,10 +42,13 @@ KEY_WORDS = (
 )
 # What joins the word to its value: is, was, =, :, 是, は, es, ist, est, or nothing after
 # "with"/"use"; a place between, in English, French, Spanish, German or Italian (the password for
-# staging, le mot de passe du wifi, la contraseña del wifi, das Passwort für das WLAN).
+# staging, le mot de passe du wifi, la contraseña del wifi, das Passwort für das WLAN). Italian
+# per only before è (la password per il wifi è ...): in English it is a rate or a scope (API key
+# per project: proj-abc123xyz, max token per request: ...).
+PLACE = r'(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?'
 LINK = (
-    r'(?:\s+(?:for|of|on|in|at|to|du|de|des|del|für|vom|von|pour|para|per|di)\s+'
-    r'(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?)?\s*'
+    rf'(?:\s+(?:for|of|on|in|at|to|du|de|des|del|für|vom|von|pour|para|di)\s+{PLACE}'
+    rf'|\s+per\s+{PLACE}(?=\s+è\s))?\s*'
     r'(?:(?:\s(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|is now'
     r'|es|ist|est|é|è)\s)'
     r'|\s*(?:[:=]|:=|=>|是|为|為|は|：|を)\s*)\s*(?:(?:always|now|still|currently|just|simply)\s+)?'

@@ -403,3 +403,23 @@ def test_a_compound_noun_ending_in_key_in_japanese_is_no_finding(text: str) -> N
                                   'ステージングのキーは Qz8Wm3Kx7N です', 'キー: Qz8Wm3Kx7N'])
 def test_a_key_word_in_japanese_still_takes_its_value(text: str) -> None:
     assert [f.kind for f in redact_line(tool_output(text))[1]] == ['secret key']
+
+
+# English "per" is a rate or a scope, not Italian "for": after it a value is a name or a model.
+@pytest.mark.parametrize('text', ['API key per project: proj-abc123xyz',
+                                  'secret per environment: prod-db2024',
+                                  'max token per request: gpt4o2024',
+                                  'password per user = pw-policy7 (see docs)'])
+def test_a_secret_word_per_a_scope_in_english_is_no_finding(text: str) -> None:
+    line = tool_output(text)
+    assert redact_line(line) == (line, [])
+
+
+@pytest.mark.parametrize('text', ['la password di staging è Xk29Lm3qP7',
+                                  'la password per staging è Xk29Lm3qP7',
+                                  'la password per il wifi è Xk29Lm3qP7',
+                                  'la contraseña del wifi es Xk29Lm3qP7',
+                                  'le mot de passe du wifi est Soleil2024',
+                                  'das Passwort für das WLAN ist Sonnenblume4242'])
+def test_a_place_between_a_password_word_and_its_value_is_still_read(text: str) -> None:
+    assert [f.kind for f in redact_line(tool_output(text))[1]] == ['password']
