@@ -291,10 +291,14 @@ OPAQUE_KEYS = frozenset((
     'requestId', 'messageId', 'tool_use_id', 'toolUseID', 'call_id', 'turn_id', 'parentId', 'promptId',
     'integrity', 'checksum', 'sha', 'sha256', 'hash', 'digest',
 ))
+# A hex literal of 32 bits or fewer is a code, a register or a flag (alarmCode: 0x0042, firstPass:
+# 0x1E01); a longer one may be a key (a WEP key 0x1A2B3C4D5E, an Ethereum key 0x + 64 hex).
+HEX_LITERAL_RE = r'0x[0-9A-Fa-f]{1,8}'
 # In tool output (code, logs) a value after a secret word is code more often than a secret: one with these
 # is never taken (spans.plausible). Catch: planResponse.usage?.input_tokens, oauth::get_token, "Bearer " + t, f(x);
 # not: Pa(ss)=w0rd9, hunter2Xy9.
 CODE_VALUE_RE = (r'[\[\]{}<>;,]|\($|\)$|\(\)|\?\.|::|->|=>|&&|\|\||^[:=+&*\\]|\+$|\.\w+\.'
+                 rf'|^{HEX_LITERAL_RE}$'
                  r'|^\d+[:-]'  # a grep hit's line number: src/tokens.rs:183:...
                  r'|^#[0-9a-fA-F]{3,8}$'  # a colour: --pass: #16a34a
                  r'|^[a-z][a-z0-9+.-]*:\S'  # a scheme or a registry: github:org/repo, urn:ietf:params:oauth

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 
 from memory_gate import anchored
+from memory_gate.credential_patterns import HEX_LITERAL_RE
 from memory_gate.long_text import lowered
 from memory_gate.values import is_hex, is_name, word_kind
 
@@ -156,8 +157,8 @@ def credible(value: str, assigned: bool, quoted: bool) -> bool:
     """A value a password word introduces that could be the password itself."""
     if len(value) < 4 or value.lower() in NOT_A_VALUE or '://' in value:
         return False
-    if value.startswith(('$', '%', '<', '/', '~', '.')):
-        return False
+    if value.startswith(('$', '%', '<', '/', '~', '.')) or re.fullmatch(HEX_LITERAL_RE, value):
+        return False  # an expansion, a path, a hex literal (a code: alarmCode: 0x0042)
     if re.fullmatch(r'[\w.]+\(.*\)?', value) and not any(c.isdigit() for c in value):
         return False  # a call: getpass(), os.environ.get(...)
     letters, digits = sum(c.isalpha() for c in value), sum(c.isdigit() for c in value)
@@ -246,7 +247,8 @@ def mixed(value: str) -> bool:
     """Letters and digits both, 6 or more characters, and not a version."""
     return (len(value) >= 6 and any(c.isalpha() for c in value)
             and any(c.isdigit() for c in value) and value.lower() not in NOT_A_VALUE
-            and not re.fullmatch(r'(?i)v?\d+(?:\.\d+)+\S*', value) and not is_name(value))
+            and not re.fullmatch(r'(?i)v?\d+(?:\.\d+)+\S*', value) and not is_name(value)
+            and not re.fullmatch(HEX_LITERAL_RE, value))
 
 
 def by_pair(text: str) -> Iterator[tuple[str, int, int]]:

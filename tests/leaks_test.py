@@ -423,3 +423,26 @@ def test_a_secret_word_per_a_scope_in_english_is_no_finding(text: str) -> None:
                                   'das Passwort für das WLAN ist Sonnenblume4242'])
 def test_a_place_between_a_password_word_and_its_value_is_still_read(text: str) -> None:
     assert [f.kind for f in redact_line(tool_output(text))[1]] == ['password']
+
+
+# A hex literal of 32 bits or fewer after a secret word is a code, a register or a flag; a longer
+# one may be a key.
+@pytest.mark.parametrize('text', ['alarmCode: 0x0042', 'firstPass: 0x1E01', 'pwd: 0x0042',
+                                  'the door code is 0xDEADBEEF'])
+def test_a_short_hex_literal_after_a_secret_word_is_no_finding(text: str) -> None:
+    line = tool_output(text)
+    assert redact_line(line) == (line, [])
+
+
+@pytest.mark.parametrize('role', ['user', 'assistant'])
+def test_a_short_hex_literal_after_a_secret_word_is_proposed(role: str) -> None:
+    text = 'From now on alarmCode: 0x0042 is the panel default.'
+    result = pipeline(text, role)
+    assert [p.text for p in result.proposed] == [text] and result.withheld == []
+
+
+@pytest.mark.parametrize('text', ['the WEP key is 0x1A2B3C4D5E',
+                                  'private key: 0x4c0883a69102937d6231471b5dbb6204fe5129617082'
+                                  '792ae468d01a3f362318'])
+def test_a_long_hex_literal_after_a_key_word_is_still_found(text: str) -> None:
+    assert redact_line(tool_output(text))[1]
