@@ -251,22 +251,29 @@ _WRITTEN_NEEDLES = (
     'pwd', 'PWD', 'PIN', 'sign', 'Sign', 'SIGN', 'hmac', 'HMAC', '://', '@', '-p', 'admin:', 'root:', 'user:',
     'login', 'Login', ':AA', '-us', 'k_live_', 'k_test_', 'k_prod_', 'gl', 'GR1348941', 'SK', 'AC',
     '密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据', 'パスワード', '暗証', '비밀번호', 'contrase', 'senha',
-    # the codes of passwords.CODE_WORDS: 2FA backup code, recovery codes, alarm code, doorCode, ACCESS_CODE
-    'backup', 'Backup', 'BACKUP', 'ecovery', 'ECOVERY', 'larm', 'LARM', 'door', 'Door', 'DOOR_C', 'DOOR C',
-    'ccess code', 'ccess_code', 'ccess-code', 'ccessCode', 'CCESS_CODE', 'CCESS CODE',
-    # the key and token words of passwords.FOREIGN_KEY_WORDS: la clave de la API, APIキー, トークン
-    'clave', 'Clave', 'CLAVE', 'キー', 'トークン', 'シークレット',
+    # the codes of passwords.CODE_WORDS in camelCase (backupCode, recoveryCodes, alarmCode, doorCode,
+    # accessCode), which no casing of CODE_LAYER_WORDS below writes
+    'backup', 'Backup', 'BACKUP', 'ecovery', 'ECOVERY', 'larm', 'LARM', 'door', 'Door', 'ccessCode',
     # The vendor prefixes of layer 1, each shape's own hints but the broad ones (a '.', a ':', 'A' * 22).
     *sorted({hint for kind, hints, _ in SHAPE_RES for hint in hints if len(hint) >= 3 and hint != 'A' * 22}),
 )
+# The first words of passwords.CODE_WORDS (a code that opens an account or a door: 2FA backup code,
+# recovery codes, Access Code, DOOR_CODE), each before code as spaced, snake or kebab case write it.
+CODE_FIRST_WORDS = ('backup', 'recovery', 'access', 'alarm', 'door')
+CODE_LAYER_WORDS = tuple(f'{word}{joint}code' for word in CODE_FIRST_WORDS for joint in ' _-')
+# The words every passwords.PAIR_PROSE_RE match begins with (lowercased; anchored.py): LOGIN: admin /
+# Tr0ub4dor88, the admin log-in is root / ...
+PAIR_PROSE_STARTS = ('login', 'log-in', 'signin', 'sign-in', 'cred')
+# The key and token words of passwords.FOREIGN_KEY_WORDS: la clave de la API, APIキー, トークン.
+FOREIGN_KEY_HINTS = ('clave', 'キー', 'トークン', 'シークレット')
 # The words each layer names a secret by (its hints, read case-blind) and the flags it takes a value
 # after (FLAG_RE's '--' only before a word: --password, --token, --user), in each casing code, env
-# files and prose write them (pwd, Pwd, PWD: "dbPwd", Kennwort, SENHA, Bearer, mysql -P), where no
-# needle above is in the word already.
+# files and prose write them (pwd, Pwd, PWD: "dbPwd", Kennwort, SENHA, Bearer, mysql -P; Access Code
+# in title case), where no needle above is in the word already.
 LAYER_WORDS = tuple(dict.fromkeys((
     *PASSWORD_HINTS, *HEADER_HINTS, *(word for hints, _ in CONTEXT_RES for word in hints if word != '--'),
-    '--user')))
-CASINGS = (str.lower, str.capitalize, str.upper)
+    '--user', *CODE_LAYER_WORDS, *PAIR_PROSE_STARTS, *FOREIGN_KEY_HINTS)))
+CASINGS = (str.lower, str.capitalize, str.upper, str.title)
 TEXT_NEEDLES = (*_WRITTEN_NEEDLES, *(
     written for written in dict.fromkeys(casing(word) for word in LAYER_WORDS for casing in CASINGS)
     if not any(needle in written for needle in _WRITTEN_NEEDLES)))

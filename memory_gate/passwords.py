@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 
 from memory_gate import anchored
+from memory_gate import credential_patterns as P
 from memory_gate.credential_patterns import HEX_LITERAL_RE
 from memory_gate.long_text import lowered
 from memory_gate.values import is_hex, is_name, word_kind
@@ -22,7 +23,7 @@ BEGIN = r'(?:(?<![a-z])|(?-i:(?<=[a-z0-9])(?=[A-Z])))'
 # Codes that open an account or a door, typed as a password is. Catch: 2FA backup code, recovery
 # codes, alarm code, doorCode, ACCESS_CODE; not: error code, exit code, source code.
 CODE_WORDS = (
-    rf'(?i:{BEGIN}(?:backup|recovery|access|alarm|door)'
+    rf'(?i:{BEGIN}(?:{"|".join(P.CODE_FIRST_WORDS)})'
     r'(?:[ _-]|(?-i:(?<=[a-z])(?=[A-Z])))codes?(?![a-z]))'
 )
 # Words that name a password, in the languages memory-gate reads. Catch: password, passcode,
@@ -130,8 +131,9 @@ ARCH_RE = (
 )
 NOT_A_USER_RE = rf'\d.*|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|CONNECT|TRACE)|{ARCH_RE}'
 MEASURE_RE = r'\d+(?:\.\d+)?(?:[a-zµ]{1,2}|[KMGT]i?B)'
-# The words (lowercased) every PAIR_PROSE_RE match begins with (anchored.py).
-PAIR_PROSE_STARTS = ('login', 'log-in', 'signin', 'sign-in', 'cred')
+# The words (lowercased) every PAIR_PROSE_RE match begins with (anchored.py); declared where the
+# scan's needles are derived from them.
+PAIR_PROSE_STARTS = P.PAIR_PROSE_STARTS
 # A bare 64-hex value that a sentence says signs something. Catch: "we sign webhooks with <64
 # hex>", "the HMAC secret: <64 hex>"; not: a commit, a sha256:-prefixed digest, a checksum or
 # hash named as such.
@@ -177,8 +179,7 @@ def credible(value: str, assigned: bool, quoted: bool) -> bool:
 # CODE_WORDS' (credentials.has_suspect_word looks for it too: "the door code is 4471").
 CODE_HINT = 'code'
 HINTS = ('pass', 'pwd', 'pin', 'contrase', 'senha', 'kennwort', 'key', 'secret', 'token',
-         'パスワード', '暗証', '비밀번호', '密码', '口令', CODE_HINT, 'clave', 'キー', 'トークン',
-         'シークレット')
+         'パスワード', '暗証', '비밀번호', '密码', '口令', CODE_HINT, *P.FOREIGN_KEY_HINTS)
 PAIR_HINTS = ('as ', 'login', 'log in', 'sign in', 'user', 'cred', 'account', 'admin', 'root',
               'postgres', 'sa:', 'deploy', 'ubuntu', 'test', 'guest', 'ci:')
 

@@ -446,3 +446,15 @@ def test_a_short_hex_literal_after_a_secret_word_is_proposed(role: str) -> None:
                                   '792ae468d01a3f362318'])
 def test_a_long_hex_literal_after_a_key_word_is_still_found(text: str) -> None:
     assert redact_line(tool_output(text))[1]
+
+
+# A code word, a login word or a foreign key word in any casing is decoded and read (the needles
+# are derived from credential_patterns.LAYER_WORDS, which holds them).
+@pytest.mark.parametrize('text', ['Access Code: K7PQ-2XMZ', 'Access Code is 4471-9902',
+                                  'ACCESS-CODE: K7PQ-2XMZ', 'DOOR-CODE=44719902',
+                                  'LOGIN: admin / Tr0ub4dor88', 'the admin log-in is root / Tr0ub4dor88',
+                                  'Log-In: admin / Tr0ub4dor88'])
+def test_a_code_or_login_word_in_any_casing_is_found_in_tool_output(text: str) -> None:
+    out, found = redact_line(tool_output(text), 5)
+    assert [f.kind for f in found] == ['password']
+    assert scan_line(tool_output(text).encode(), 5) == found
