@@ -226,6 +226,25 @@ def by_password(text: str) -> Iterator[tuple[str, int, int]]:
         count = word[-1] in 'sS' and typed.isdigit() and (kind, group) != ('password', 'digits')
         if found and not count:
             yield kind, m.start(group), m.start(group) + len(value)
+            if re.fullmatch(CODE_WORDS, word) and word[-1] in 'sS':  # codes: the rest of the list
+                yield from ((kind, *more) for more in listed(text, m.start(group), value))
+
+
+# What joins codes in a list: a comma, a line break, and (7712-0394, 5830-1947 and 4471-9902).
+LIST_JOINT_RE = r',\s*|\s*\n\s*|\s+and\s+'
+
+
+def listed(text: str, start: int, first: str) -> Iterator[tuple[int, int]]:
+    """The codes after the first of a list, each of its shape (the same runs of letters and
+    digits, the same dashes and spaces): recovery codes are 7712-0394, 5830-1947."""
+    shape = re.sub(r'[A-Za-z0-9]+', lambda run: f'[A-Za-z0-9]{{{len(run[0])}}}', re.escape(first))
+    end = start + len(first)
+    for _ in range(32):
+        m = re.compile(rf'(?:{LIST_JOINT_RE})({shape})(?![\w-])').match(text, end)
+        if m is None or not any(c.isdigit() for c in m[1]):
+            return
+        yield m.start(1), m.end(1)
+        end = m.end(1)
 
 
 def by_apposition(text: str) -> Iterator[tuple[str, int, int]]:

@@ -458,3 +458,19 @@ def test_a_code_or_login_word_in_any_casing_is_found_in_tool_output(text: str) -
     out, found = redact_line(tool_output(text), 5)
     assert [f.kind for f in found] == ['password']
     assert scan_line(tool_output(text).encode(), 5) == found
+
+
+# After a plural code word every code of the list is found and redacted, each of the first one's
+# shape; what follows in another shape is not.
+@pytest.mark.parametrize(('text', 'codes'), [
+    ('recovery codes are 7712-0394, 5830-1947', ['7712-0394', '5830-1947']),
+    ('backup codes:\n5830-1947\n7712-0394\n\nexit 0', ['5830-1947', '7712-0394']),
+    ('backup codes: K7PQ-2XMZ, 3HJX-9QRT and 8WQE-4ZTR.', ['K7PQ-2XMZ', '3HJX-9QRT', '8WQE-4ZTR']),
+    ('recovery codes are 7712-0394, 12 left', ['7712-0394']),
+    ('the recovery code is 7712-0394, 5830-1947 is the ticket', ['7712-0394']),
+])
+def test_every_code_of_a_list_is_found_and_redacted(text: str, codes: list[str]) -> None:
+    line = tool_output(text)
+    out, found = redact_line(line, 5)
+    assert [f.kind for f in found] == ['password'] * len(codes) and scan_line(line.encode(), 5) == found
+    assert not any(code in out for code in codes)
