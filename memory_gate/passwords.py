@@ -254,13 +254,24 @@ def by_apposition(text: str) -> Iterator[tuple[str, int, int]]:
         return
     for m in anchored.finditer(APPOSED_RE, text, low, PASSWORD_STARTS):
         value, word = m.group('value').rstrip('.:!?'), m.group('word')
-        if word[-1] in 'sS' or word.lower() in NOT_APPOSED or text[m.start() - 1:m.start()] == '-':
+        if word[-1] in 'sS' or word.lower() in NOT_APPOSED or is_flag(text, m.start()):
             continue  # a list, a table's key, the verb pin; a flag (--next-token) is no word
         if (len(value) >= 8 and mixed(value) and not is_hex(value)
                 and not any(map(value.__contains__, '=:'))):  # rojo=00f0..., Dockerfile:143
             kind = ('password' if re.fullmatch(PASSWORD_WORDS, word)
                     else 'secret key' if re.fullmatch(KEY_WORDS, word) else word_kind(word))
             yield kind, m.start('value'), m.start('value') + len(value)
+
+
+# The start of a flag's hyphenated name up to a word in it: --next-, --copy-product-, -starting-
+# (not the staging-, the github-: a word joined to the secret word in prose).
+FLAG_NAME_RE = r'(?:^|\s)--?[A-Za-z0-9][\w-]*-$'
+
+
+def is_flag(text: str, start: int) -> bool:
+    """The secret word at start ends a command-line flag's hyphenated name (aws ... --next-token
+    VALUE), whose value is a page or a change marker."""
+    return re.search(FLAG_NAME_RE, text[max(start - 80, 0):start]) is not None
 
 
 def mixed(value: str) -> bool:

@@ -474,3 +474,19 @@ def test_every_code_of_a_list_is_found_and_redacted(text: str, codes: list[str])
     out, found = redact_line(line, 5)
     assert [f.kind for f in found] == ['password'] * len(codes) and scan_line(line.encode(), 5) == found
     assert not any(code in out for code in codes)
+
+
+# A secret word joined to a word by a dash in prose is still a secret word: only a flag's
+# hyphenated name (after -- or a space and -) takes no value by apposition.
+@pytest.mark.parametrize('text', ['the staging-token Pl4Kx9Qw2Zm goes in the header',
+                                  'the github-token, Pl4Kx9Qw2Zm, stays',
+                                  'the ci-deploy-token (Pl4Kx9Qw2Zm) is shared'])
+def test_a_secret_word_after_a_dash_in_prose_still_takes_its_value(text: str) -> None:
+    out, found = redact_line(tool_output(text))
+    assert len(found) == 1 and 'Pl4Kx9Qw2Zm' not in out
+
+
+@pytest.mark.parametrize('role', ['user', 'assistant'])
+def test_a_secret_word_after_a_dash_in_prose_is_withheld(role: str) -> None:
+    result = pipeline('From now on the staging-token Pl4Kx9Qw2Zm goes in the header.', role)
+    assert result.proposed == [] and len(result.withheld) == 1
