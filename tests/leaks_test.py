@@ -390,10 +390,15 @@ def test_words_typed_as_a_password_after_a_secret_word_are_still_found(text: str
 
 # キー after katakana or kanji is a compound noun (a shortcut key, a table's key), not a secret
 # key; after API, 秘密 or a particle it still names one.
-@pytest.mark.parametrize('text', ['ショートカットキーは Ctrl+Shift+F12 です', 'ホットキーは Cmd+Shift+P4 です',
-                                  '主キーは order_id2024 です', '外部キー: customer_id2024',
-                                  '主キーは order_id+tenant7 です', 'ソートキーは created_at#2024 です',
-                                  '複合キー: tenant7+order9'])
+@pytest.mark.parametrize('text', [
+    'ショートカットキーは Ctrl+Shift+F12 です',
+    'ホットキーは Cmd+Shift+P4 です',
+    '主キーは order_id2024 です',
+    '外部キー: customer_id2024',
+    '主キーは order_id+tenant7 です',
+    'ソートキーは created_at#2024 です',
+    '複合キー: tenant7+order9',
+])
 def test_a_compound_noun_ending_in_key_in_japanese_is_no_finding(text: str) -> None:
     line = tool_output(text)
     assert redact_line(line) == (line, [])
@@ -450,10 +455,11 @@ def test_a_long_hex_literal_after_a_key_word_is_still_found(text: str) -> None:
 
 # A code word, a login word or a foreign key word in any casing is decoded and read (the needles
 # are derived from credential_patterns.LAYER_WORDS, which holds them).
-@pytest.mark.parametrize('text', ['Access Code: K7PQ-2XMZ', 'Access Code is 4471-9902',
-                                  'ACCESS-CODE: K7PQ-2XMZ', 'DOOR-CODE=44719902',
-                                  'LOGIN: admin / Tr0ub4dor88', 'the admin log-in is root / Tr0ub4dor88',
-                                  'Log-In: admin / Tr0ub4dor88'])
+@pytest.mark.parametrize('text', [
+    'Access Code: K7PQ-2XMZ', 'Access Code is 4471-9902', 'ACCESS-CODE: K7PQ-2XMZ',
+    'DOOR-CODE=44719902', 'LOGIN: admin / Tr0ub4dor88', 'the admin log-in is root / Tr0ub4dor88',
+    'Log-In: admin / Tr0ub4dor88',
+])
 def test_a_code_or_login_word_in_any_casing_is_found_in_tool_output(text: str) -> None:
     out, found = redact_line(tool_output(text), 5)
     assert [f.kind for f in found] == ['password']
@@ -472,7 +478,8 @@ def test_a_code_or_login_word_in_any_casing_is_found_in_tool_output(text: str) -
 def test_every_code_of_a_list_is_found_and_redacted(text: str, codes: list[str]) -> None:
     line = tool_output(text)
     out, found = redact_line(line, 5)
-    assert [f.kind for f in found] == ['password'] * len(codes) and scan_line(line.encode(), 5) == found
+    assert [f.kind for f in found] == ['password'] * len(codes)
+    assert scan_line(line.encode(), 5) == found
     assert not any(code in out for code in codes)
 
 
