@@ -63,12 +63,13 @@ VALUE = (
     r'|(?P<value>[^\s"\'`<>{}\[\],;，。；、！？]{4,128}))'
 )
 # The same words in Spanish and Japanese. Catch: la clave de la API es ..., APIキーは ...,
-# トークン: ...; not: la clave primaria es user_id2 (a name), 鍵 (a lock's key too). キー after
+# トークン: ...; with the adjective after the noun: la clave secreta es ..., Clave API: ...; not: la
+# clave primaria es user_id2 (a name: primaria is no link), 鍵 (a lock's key too). キー after
 # katakana or kanji is a compound noun, as clave before an adjective is: ショートカットキー (a
 # shortcut key), 主キー, 外部キー, ソートキー (a table's keys); but APIキー, 秘密キー (a secret
 # key) and ステージングのキー (a particle before it) stay the word.
 FOREIGN_KEY_WORDS = (
-    r'(?i:(?<![a-z])claves?(?![a-z]))'
+    r'(?i:(?<![a-z])claves?(?:\s+(?:secretas?|privadas?|API))?(?![a-z]))'
     r'|(?:API|api|秘密)キー|(?<![\u30a1-\u30fa\u30fc\u4e00-\u9fff])キー|トークン|シークレット'
 )
 # Words that name a token or a key in general: their value needs letters and digits both.

@@ -20,8 +20,9 @@ def word_kind(word: str) -> str:
         return 'password'
     if 'token' in word or word in ('令牌', 'トークン'):
         return 'token'
-    keys = ('密钥', '秘钥', '私钥', 'clave', 'claves')
-    return 'secret key' if 'key' in word or 'キー' in word or word in keys else 'secret'
+    keys = ('密钥', '秘钥', '私钥')
+    named = 'key' in word or 'キー' in word or word.startswith('clave')  # clave secreta, Clave API
+    return 'secret key' if named or word in keys else 'secret'
 
 
 def is_placeholder(value: str) -> bool:

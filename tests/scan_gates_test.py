@@ -60,7 +60,7 @@ WINDOW_PIECES = st.sampled_from([
     'a3f1c9d2' * 8, 'sign ', '12345678', 'KEY=', 'x_', 'letmein', '令牌：', '口令 ', '(', '#',
     'login is ', 'Creds are ', ' / ', ' and ', 'sign-in: ', ' du wifi est ', ' für das WLAN ist ',
     ', ', ' (', 'token ', 'la clave de la API es ', 'APIキーは ', 'トークン：',
-    'Access Code: ', 'K7PQ-2XMZ', 'LOGIN: ', 'log-in is ',
+    'Access Code: ', 'K7PQ-2XMZ', 'LOGIN: ', 'log-in is ', 'la clave secreta es ', 'Clave API: ',
 ])
 
 
