@@ -153,9 +153,10 @@ TRAILING = '.,;:!?)"\'\u201d'
 # Layer 2, context: a value after a word that names a secret. The value is ASCII without spaces,
 # quotes or brackets, so a placeholder like <token>, {{ secret }} or ${VAR} never is one.
 VALUE = r'["\'`\u201c]?(?P<value>[!#-&*+\--:?-Z\\^_a-z|~]+)'
-# Bare "pass" only as DB_PASS, pass= or a camelCase name's last word assigned (dbPass=, userPass:):
-# not PASS: TestName, passed: true, --pass: #16a34a, bypass=, renderPass.begin().
-SECRET_WORDS = (r'pass(?:word|wd|phrase)|(?<=[_-])pass\b|\bpass(?==)|(?-i:(?<=[a-z0-9])Pass)(?=\s*[:=])|pwd|secret|token|api[_ -]?key|apikey|access[_ -]?key|private[_ -]?key'
+# Bare "pass" only as DB_PASS, pass= or a camelCase name's last word assigned (dbPass=, userPass:,
+# after an acronym SMTPPass=): not PASS: TestName, passed: true, --pass: #16a34a, bypass=,
+# renderPass.begin().
+SECRET_WORDS = (r'pass(?:word|wd|phrase)|(?<=[_-])pass\b|\bpass(?==)|(?-i:(?:(?<=[a-z0-9])|(?<=[A-Z]{2}))Pass)(?=\s*[:=])|pwd|secret|token|api[_ -]?key|apikey|access[_ -]?key|private[_ -]?key'
                 r'|credentials?|creds|auth(?!or)')
 # An assignment, env export or config line. Catch export PAYMENTS_API_TOKEN=9f8e..., aws_secret_access_key = ...;
 # not max_tokens: 4096 (no letter) or secret_name: prod-db (plain words: see is_credible).

@@ -49,6 +49,8 @@ LEAKS = [
      'From now on the jwtSecret is {} for staging.', 'k3yb0ard-Cat9'),
     ('camelCase name ending in Pass, assigned',
      'From now on always set smtpPass={} in the staging env.', 'Ch33tah-77x'),
+    ('an acronym before Pass, assigned', 'From now on always set SMTPPass={} in the staging env.',
+     'Ch33tah-77x'),
     ('camelCase key word', 'From now on the webhookSecret is {} for the staging app.',
      '9f86d081884c'),
     ('short: 12-hex client secret', 'From now on the client secret is {} for the staging app.',
@@ -500,3 +502,11 @@ def test_a_secret_word_after_a_dash_in_prose_still_takes_its_value(text: str) ->
 def test_a_secret_word_after_a_dash_in_prose_is_withheld(role: str) -> None:
     result = pipeline('From now on the staging-token Pl4Kx9Qw2Zm goes in the header.', role)
     assert result.proposed == [] and len(result.withheld) == 1
+
+
+# An acronym before Pass names a render pass in graphics code: its value is a call or a flag.
+@pytest.mark.parametrize('text', ['SSAOPass = new SSAOPass(scene, camera)', 'FXAAPass: true',
+                                  'const smaaPass = new SMAAPass(width, height)'])
+def test_a_render_pass_after_an_acronym_is_no_finding(text: str) -> None:
+    line = tool_output(text)
+    assert redact_line(line) == (line, [])
