@@ -323,14 +323,14 @@ CODE_VALUE_RE = (r'[\[\]{}<>;,]|\($|\)$|\(\)|\?\.|::|->|=>|&&|\|\||^[:=+&*\\]|\+
 # A word and a number, as test data in code (token: refresh1); but on an env line that names a
 # secret it is the secret (REDIS_TOKEN=MangoTree88: spans.plausible asks ENV_SECRET_RE first).
 TEST_DATA_RE = r'^[A-Za-z]+[-_]?\d{1,3}$'
-# An env-file line that names a secret: after it, even a value of letters is the secret (ADMIN_PASSWORD=letmein);
-# not the same words in code (VIEW_MODE_KEY = "kimi-view-mode", "AZD_AUTH_KEY=playback-test-key").
-ENV_SECRET_RE = r'(?:^|\n)[ \t]*(?:export[ \t]+)?[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY)=["\']?$'
-# A password a name sets, anywhere on a line: ADMIN_PASSWORD=letmein.
-ENV_PASSWORD_RE = r'[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PWD)=["\']?$'
 # A secret a name sets, anywhere on a line: a PIN in groups after it is the secret
 # (set SERVICE_SECRET=4829-1375), not a grep hit's line number; not TOKEN_RANGE=1024-4096.
 ENV_NAME_RE = r'[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY)=["\']?$'
+# An env-file line that names a secret: after it, even a value of letters is the secret (ADMIN_PASSWORD=letmein);
+# not the same words in code (VIEW_MODE_KEY = "kimi-view-mode", "AZD_AUTH_KEY=playback-test-key").
+ENV_SECRET_RE = r'(?:^|\n)[ \t]*(?:export[ \t]+)?' + ENV_NAME_RE
+# A password a name sets, anywhere on a line: ADMIN_PASSWORD=letmein.
+ENV_PASSWORD_RE = r'[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PWD)=["\']?$'
 # A JSON string literal as written (the unrolled loop: linear, no backtracking).
 JSON_STRING_RE = r'"[^"\\]*(?:\\.[^"\\]*)*"'
 # The end of a PEM private key block: a private key is redacted from its header to here.
