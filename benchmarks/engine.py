@@ -24,8 +24,8 @@ from typing import Any
 
 from benchmarks import harness
 from benchmarks.secrets import cost_inputs
-from memory_gate import credential_patterns as P
-from memory_gate import needles, scan
+from memory_gate.secrets import credential_patterns as P
+from memory_gate.secrets import needles, scan
 
 
 def timed(work: Callable[[], object], runs: int) -> float:

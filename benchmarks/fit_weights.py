@@ -1,4 +1,5 @@
-"""Fit the evidence weights (memory_gate/weights.py) and show how they hold on sources left out.
+"""Fit the evidence weights (memory_gate/reading/rules/weights.py) and show how they hold on
+sources left out.
 
     python -m benchmarks.fit_weights [--write] [--curve] [--show]
 
@@ -11,9 +12,9 @@ Leave one source out: for every real source, weights and threshold are fitted wi
 it is scored with them, so the table says how the gate does on a project it was not tuned on. The
 voices set (benchmarks/voices.py), never fitted on, is scored with the weights and threshold the
 shipping procedure gives (fitted on every real source and the dev set): held out by construction.
---write fits on everything and rewrites memory_gate/weights.py; --curve prints proposals per
-session, precision and recall across thresholds for the weights as written; --show lists what each
-left-out source would be proposed (KEEP or junk, with its score).
+--write fits on everything and rewrites memory_gate/reading/rules/weights.py; --curve prints
+proposals per session, precision and recall across thresholds for the weights as written; --show
+lists what each left-out source would be proposed (KEEP or junk, with its score).
 """
 from __future__ import annotations
 
@@ -24,9 +25,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from benchmarks import quality, real, voices
-from memory_gate import weights
-from memory_gate.cues import FEATURES, LASTING, MOMENT
-from memory_gate.records import Proposal, Settings
+from memory_gate.reading.records import Proposal, Settings
+from memory_gate.reading.rules import weights
+from memory_gate.reading.rules.cues import FEATURES, LASTING, MOMENT
 
 HERE = Path(__file__).resolve().parent
 # Set by hand, never fitted: what somebody explicitly said lasts. A line marked for memory; a
@@ -97,7 +98,8 @@ def fit(
     """Logistic regression by gradient descent; returns (bias, weights)."""
     unknown = {n for e in examples for n in e.names} - set(FEATURES)
     if unknown:
-        raise ValueError(f'features not declared in memory_gate/cues.py CUES: {sorted(unknown)}')
+        raise ValueError('features not declared in memory_gate/reading/rules/cues.py CUES: '
+                         f'{sorted(unknown)}')
     # every cue gets a weight; an unseen one keeps its prior
     feats = sorted(set(FEATURES) - set(FIXED))
     index = {n: i for i, n in enumerate(feats)}
@@ -232,7 +234,7 @@ def held_out_voices(bias: float, w: dict[str, float], t: float, curve: bool) -> 
 
 
 def write(bias: float, w: dict[str, float], threshold: float) -> None:
-    path = HERE.parent / 'memory_gate' / 'weights.py'
+    path = HERE.parent / 'memory_gate' / 'reading' / 'rules' / 'weights.py'
     text = path.read_text(encoding='utf-8')
     head = text[: text.index('BIAS = ')]
     body = ''.join(
@@ -258,7 +260,7 @@ def main(argv: list[str]) -> int:
     held_out_voices(bias, w, t, '--curve' in argv)
     if '--write' in argv:
         write(bias, w, t)
-        print(f'wrote memory_gate/weights.py: bias {bias}, threshold {t}')
+        print(f'wrote memory_gate/reading/rules/weights.py: bias {bias}, threshold {t}')
     else:
         bias, w = weights.BIAS, weights.WEIGHTS
     if '--curve' in argv:

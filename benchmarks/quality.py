@@ -22,9 +22,10 @@ from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
-from memory_gate.memory import identity
-from memory_gate.pipeline import build
-from memory_gate.records import Proposal, Settings, Transcript
+from memory_gate.base.records import Transcript
+from memory_gate.reading.memory import identity
+from memory_gate.reading.pipeline import build
+from memory_gate.reading.records import Proposal, Settings
 
 HERE = Path(__file__).resolve().parent
 LABEL_RE = re.compile(r'\s*\[([a-z_]+)(?::([a-z_]+))?\]\s*$')

@@ -20,9 +20,10 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import NamedTuple
 
-from memory_gate.files import open_transcript
-from memory_gate.pipeline import build
-from memory_gate.records import Proposal, Settings, Transcript
+from memory_gate.base.files import open_transcript
+from memory_gate.base.records import Transcript
+from memory_gate.reading.pipeline import build
+from memory_gate.reading.records import Proposal, Settings
 
 CORPUS = Path(__file__).resolve().parents[2] / 'shared' / 'transcripts' / 'real'
 _DROP_RE = re.compile(r'[`*_>#]')

@@ -129,7 +129,7 @@ def parse_only(none: Path, runs: int, quick: bool) -> list[Row]:
     beyond start-up, the pattern compiles of a first run, the scan and the judging."""
     from collections import Counter
 
-    from memory_gate.parse import parse_lines
+    from memory_gate.formats.parse import parse_lines
 
     def lines(path: Path) -> Iterator[bytes]:
         with open(path, 'rb') as f:

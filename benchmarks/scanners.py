@@ -3,9 +3,9 @@
     python -m benchmarks.scanners [--no-real]
     python -m benchmarks.scanners --code
 
-The corpus: every fake credential of tests/fixtures/credentials.txt and every leak class of
-tests/leaks_test.py, each written four ways as a transcript line (a user's prose turn, a `.env`
-dump in a Claude Code tool result, the same prose in a tool result, and, for private keys, a
+The corpus: every fake credential of tests/secrets/fixtures/credentials.txt and every leak class
+of tests/secrets/leaks_test.py, each written four ways as a transcript line (a user's prose turn, a
+`.env` dump in a Claude Code tool result, the same prose in a tool result, and, for private keys, a
 JSON-escaped PEM block in a tool result). A scanner finds a case when it reports its line.
 False alarms: the lines each scanner reports in ../shared/transcripts/real/, where no real
 credential is known (the target is none; each one is read by hand). --code: the false alarms
@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from benchmarks.secrets import REAL, corpus
-from memory_gate.scan import scan_line
-from tests.leaks_test import LEAKS
+from memory_gate.secrets.scan import scan_line
+from tests.secrets.leaks_test import LEAKS
 
 PEM_BODY = 'MIIEpAIBAAKCAQEA' + 'EXAMPLE0EXAMPLE1' * 6
 PEMS = [('private key', f'-----BEGIN {kind}PRIVATE KEY-----\n{PEM_BODY}\n{PEM_BODY}\n'

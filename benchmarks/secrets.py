@@ -4,7 +4,7 @@ per candidate.
     python -m benchmarks.secrets [TRANSCRIPT.jsonl ...]
     python -m benchmarks.secrets --scan-cost [--runs N] [--claude MB] [PATH ...]
 
-The corpus is tests/fixtures/credentials.txt (fake credentials inside sentences that would
+The corpus is tests/secrets/fixtures/credentials.txt (fake credentials inside sentences that would
 otherwise be proposed), run through the real pipeline. False withholds: the labeled durable
 statements of benchmarks/devset/*.txt and every quote of ../shared/transcripts/real/labels/,
 through the detector alone. The cost is secret_kind's, per candidate bullet of the transcripts
@@ -29,13 +29,14 @@ from pathlib import Path
 
 from benchmarks import harness
 from benchmarks.quality import parse
-from memory_gate.credentials import secret_kind
-from memory_gate.files import transcripts
-from memory_gate.pipeline import build
-from memory_gate.records import Settings, Transcript
+from memory_gate.base.files import transcripts
+from memory_gate.base.records import Transcript
+from memory_gate.reading.pipeline import build
+from memory_gate.reading.records import Settings
+from memory_gate.secrets.credentials import secret_kind
 
 HERE = Path(__file__).resolve().parent
-CORPUS = HERE.parent / 'tests' / 'fixtures' / 'credentials.txt'
+CORPUS = HERE.parent / 'tests' / 'secrets' / 'fixtures' / 'credentials.txt'
 REAL = HERE.parent.parent / 'shared' / 'transcripts' / 'real'
 
 
@@ -88,7 +89,7 @@ def cost(texts: list[str]) -> float:
 
 
 # A build with the transcript scan off: every line passes through unscanned.
-SCAN_OFF = ('from memory_gate import scan\n'
+SCAN_OFF = ('from memory_gate.secrets import scan\n'
             'scan.watch = lambda source, lines, start, out, allowed: lines\n')
 
 

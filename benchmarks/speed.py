@@ -133,13 +133,14 @@ def stage_shares(path: Path) -> list[tuple[str, float]]:
     it too."""
     from collections import Counter
 
-    from memory_gate import patterns
-    from memory_gate.files import iter_lines
-    from memory_gate.filters import Judge, strip_lead
-    from memory_gate.parse import parse_lines
-    from memory_gate.pipeline import WHOLE_TURN_SCREEN, build
-    from memory_gate.records import Settings, Transcript
-    from memory_gate.sentences import sanitize, split_sentences, strip_code
+    from memory_gate.base.files import iter_lines
+    from memory_gate.base.records import Transcript
+    from memory_gate.formats.parse import parse_lines
+    from memory_gate.reading.filters import Judge, strip_lead
+    from memory_gate.reading.pipeline import WHOLE_TURN_SCREEN, build
+    from memory_gate.reading.records import Settings
+    from memory_gate.reading.rules import patterns
+    from memory_gate.text.sentences import sanitize, split_sentences, strip_code
 
     def timed(fn: Callable[[], object]) -> float:
         start = time.process_time()
@@ -239,7 +240,7 @@ def files(memory: Path, runs: int, quick: bool) -> list[Row]:
 def memory_scale(memory: Path, runs: int, quick: bool) -> list[Row]:
     """Per-candidate check time against memory files of 0, 1,000 and 10,000 bullets (the file
     is read once per run), in process."""
-    from memory_gate.memory import identity, known_identities
+    from memory_gate.reading.memory import identity, known_identities
 
     rng = random.Random(11)
     candidates = [sentence(rng) for _ in range(20_000)]

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from benchmarks import real
-from memory_gate import weights
-from memory_gate.records import Proposal, Settings
+from memory_gate.reading.records import Proposal, Settings
+from memory_gate.reading.rules import weights
 
 CORPUS = Path(__file__).resolve().parents[2] / 'shared' / 'transcripts' / 'voices'
 THRESHOLDS = [x / 20 for x in range(0, 20)]

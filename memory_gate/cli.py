@@ -1,4 +1,5 @@
-"""`memory-gate COMMAND`: the command line, dispatched from one table (memory_gate/commands.py).
+"""`memory-gate COMMAND`: the command line, dispatched from one table
+(memory_gate/commands/__init__.py).
 
 This module only parses: each command's arguments and work live in its own module.
 """
@@ -9,9 +10,10 @@ import io
 import sys
 from collections.abc import Sequence
 
-from memory_gate import color, config, options, repo, usage
+from memory_gate import color, config, options, usage
+from memory_gate.base import repo
 from memory_gate.commands import BY_NAME, COMMANDS
-from memory_gate.records import Settings
+from memory_gate.reading.records import Settings
 from memory_gate.report import err
 
 DESCRIPTION = 'Propose memory bullets from agent transcripts, for review.'
@@ -26,7 +28,7 @@ class Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
-        from memory_gate.version import version_line
+        from memory_gate.base.version import version_line
 
         print(version_line())
         parser.exit()

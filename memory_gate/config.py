@@ -21,10 +21,10 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 
+from memory_gate.base.typed import TYPE_CHECKING
 from memory_gate.options import BY_NAME, OPTIONS, PATH, RULES, Option
-from memory_gate.patterns import KINDS, Rule
-from memory_gate.records import Settings
-from memory_gate.typed import TYPE_CHECKING
+from memory_gate.reading.records import Settings
+from memory_gate.reading.rules.patterns import KINDS, Rule
 
 if TYPE_CHECKING:
     from typing import Any

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from memory_gate.choices import Item
 from memory_gate.color import paint, paint_diff
-from memory_gate.proposals import HELD, SUFFIX, Entry, shell
-from memory_gate.records import Settings
-from memory_gate.routes import Routes
-from memory_gate.sentences import printable, shown
+from memory_gate.reading.records import Settings
+from memory_gate.review.choices import Item
+from memory_gate.review.proposals import HELD, SUFFIX, Entry, shell
+from memory_gate.review.routes import Routes
+from memory_gate.secrets.credentials import printable
+from memory_gate.text.sentences import shown
 
 
 def print_others(others: Sequence[Item]) -> None:

@@ -10,8 +10,8 @@ import argparse
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from memory_gate import color
-from memory_gate.records import Settings
-from memory_gate.typed import TYPE_CHECKING, NamedTuple
+from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
+from memory_gate.reading.records import Settings
 
 if TYPE_CHECKING:
     from typing import Any

@@ -4,10 +4,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from memory_gate.files import InputError
+from memory_gate.base.files import InputError
 from memory_gate.formats.document import MAX_DOCUMENT_BYTES
-from memory_gate.records import Result, Settings
-from memory_gate.sentences import printable, shown
+from memory_gate.reading.records import Result, Settings
+from memory_gate.secrets.credentials import printable
+from memory_gate.text.sentences import shown
 
 
 def err(message: str) -> None:

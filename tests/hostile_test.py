@@ -86,7 +86,7 @@ def test_a_memory_file_linked_out_of_the_repository_is_refused(repo: Path,
 
 KILL_WRITE = '''
 import os, signal, sys
-from memory_gate import files
+from memory_gate.base import files
 os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)
 files.write_new(sys.argv[1], 'x' * 100000, '')
 '''

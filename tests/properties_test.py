@@ -11,10 +11,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memory_gate.diff import render
-from memory_gate.memory import BULLET_RE
-from memory_gate.pipeline import build
-from memory_gate.records import Settings, Transcript
+from memory_gate.base.records import Transcript
+from memory_gate.reading.memory import BULLET_RE
+from memory_gate.reading.pipeline import build
+from memory_gate.reading.records import Settings
+from memory_gate.review.diff import render
 
 KEYWORDS = [
     'We decided', 'Never', 'always', 'must', 'root cause', '决定', '必须', 'prefer', 'from now on',

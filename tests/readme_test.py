@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.commands.hook_test import hook_repo  # noqa: F401  (a fixture)
 from tests.conftest import SHARED, git, run
-from tests.hook_test import hook_repo  # noqa: F401  (a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / 'README.md').read_text(encoding='utf-8')
@@ -173,7 +173,7 @@ def test_the_readme_tables_are_the_parsers_options() -> None:
     and its metavar; the settings table is exactly the settings (the keys of pyproject.toml),
     with their defaults."""
     from memory_gate.options import BY_NAME, PATH, SCORE, WHOLE
-    from memory_gate.records import Settings
+    from memory_gate.reading.records import Settings
 
     parsed = _options()
     settings = {row[0]: row for row in _table('setting')}
@@ -237,7 +237,7 @@ def test_what_it_keeps_and_drops_is_what_build_does_on_those_sessions(
     """The README's table of real sentences: the left column is proposed at the default settings
     from its session, the right one is not."""
     from benchmarks.real import matches, propose
-    from memory_gate.records import Settings
+    from memory_gate.reading.records import Settings
 
     session = _session_of(SHARED / 'real' / source, quote)
     assert session is not None, quote
@@ -275,7 +275,7 @@ def test_the_review_loop_console_is_what_the_tool_prints(
         repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:  # noqa: F811
     """The README's console samples, run: each command's output is what the README shows (the
     interactive review run as `review --reword`, with the text typed at its prompt)."""
-    from tests.hook_test import configure, without_memory_gate
+    from tests.commands.hook_test import configure, without_memory_gate
 
     src, rev, env = hook_repo
     # pre-commit on the user's PATH, memory-gate not (as the README says)

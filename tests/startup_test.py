@@ -27,7 +27,7 @@ UNUSED = ('typing', 'string', 'shutil', 'fnmatch', 'pathlib', 'subprocess', 'tem
 PROBE = r'''
 import contextlib, io, json, sys
 sys.argv = ['memory-gate', 'build', 'session.jsonl', '--memory', 'AGENTS.md']
-from memory_gate import leak_gate
+from memory_gate.secrets import leak_gate
 from memory_gate.cli import main
 with contextlib.redirect_stdout(io.StringIO()) as out:
     code = main()
@@ -54,7 +54,7 @@ def probe(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 
 def test_a_two_line_build_imports_no_module_it_does_not_use(probe: dict[str, object]) -> None:
     modules = probe['modules']
-    assert isinstance(modules, list) and 'memory_gate.pipeline' in modules
+    assert isinstance(modules, list) and 'memory_gate.reading.pipeline' in modules
     assert [name for name in UNUSED if name in modules] == []
 
 

@@ -12,8 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from memory_gate import agent_hook
-from tests.hook_test import Repo, configure, hook_repo  # noqa: F401  (a fixture)
+from memory_gate.commands import agent_hook
+from tests.commands.hook_test import Repo, configure, hook_repo  # noqa: F401  (a fixture)
 from tests.readme_test import README, sh_block
 
 FIRST = 'the nightly export job reads from the read replica, never the primary.'

@@ -12,12 +12,16 @@ Add a format: one new file here, `<agent>.py`, holding its Reader and its skip t
 ending with its `Format(name, reader, detect, structured)` record; and one line in
 `parse.FORMATS`, at its place in the detection order (first match wins, so the order is
 specification). Its tests: `tests/formats/<agent>_test.py`, feeding records to the reader.
+
+`parse` reads a file's lines (records.Transcript) into turns, naming the format it detected.
+Takes and gives: JSON objects and lines in, Turn records and skip reasons out. Pure.
+May import: base.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from memory_gate.typed import TYPE_CHECKING, NamedTuple
+from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from typing import Any

@@ -6,9 +6,9 @@ replies (assistant.message data.content) are mined. See docs/FORMATS.md.
 """
 from __future__ import annotations
 
+from memory_gate.base.typed import TYPE_CHECKING
 from memory_gate.formats import Format, Outcome, Reader
 from memory_gate.formats.messages import as_str, message_outcome
-from memory_gate.typed import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from typing import Any

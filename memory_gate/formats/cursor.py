@@ -4,9 +4,9 @@ User text comes wrapped in <user_query>; a line without a message (`turn_ended`)
 """
 from __future__ import annotations
 
+from memory_gate.base.typed import TYPE_CHECKING
 from memory_gate.formats import Format, Outcome, Reader
 from memory_gate.formats.messages import block_texts, message_outcome
-from memory_gate.typed import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from typing import Any

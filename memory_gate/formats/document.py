@@ -10,7 +10,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 
-from memory_gate.typed import TYPE_CHECKING
+from memory_gate.base.typed import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from typing import Any

@@ -18,9 +18,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
+from memory_gate.base.typed import TYPE_CHECKING
 from memory_gate.formats import Format, Outcome, Reader
 from memory_gate.formats.messages import as_str, block_texts, message_outcome
-from memory_gate.typed import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from typing import Any

@@ -6,9 +6,9 @@ and $rewindTo drops the tail; a document holds every message in its "messages" a
 """
 from __future__ import annotations
 
+from memory_gate.base.typed import TYPE_CHECKING
 from memory_gate.formats import Format, Outcome, Reader
 from memory_gate.formats.messages import as_str, block_texts, message_outcome
-from memory_gate.typed import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from typing import Any

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
+from memory_gate.base.typed import TYPE_CHECKING
 from memory_gate.formats import Outcome, Turn
-from memory_gate.typed import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from typing import Any

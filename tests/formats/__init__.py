@@ -1,7 +1,7 @@
 """Each format through its own door: records fed to its reader, the outcomes asserted.
 
 No rules and no weights: what a reader mines (text, role, line, session) and why it skips
-the rest. Each module's SESSION is also run end to end by tests/formats_test.py.
+the rest. Each module's SESSION is also run end to end by tests/formats/formats_test.py.
 """
 from __future__ import annotations
 

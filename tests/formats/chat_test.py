@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from memory_gate.formats.chat import Chat
-from memory_gate.parse import detect
+from memory_gate.formats.parse import detect
 from tests.formats import OTHER, SIGNAL, TRAP, mined, read, skipped, turns
 
 SIMPLE_SESSION: list[dict[str, Any]] = [

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from memory_gate.formats.claude_code import CLAUDE_SKIP, ClaudeCode
-from memory_gate.parse import detect
+from memory_gate.formats.parse import detect
 from tests.formats import OTHER, SIGNAL, TRAP, mined, read, skipped, turns
 
 STEERING = 'From now on, squash-merge every PR.'

@@ -8,7 +8,7 @@ import pytest
 
 from memory_gate.formats import Outcome
 from memory_gate.formats.codex import CODEX_ITEM_SKIP, CODEX_SKIP, Codex, skip_line
-from memory_gate.parse import detect
+from memory_gate.formats.parse import detect
 from tests.formats import OTHER, SIGNAL, TRAP, compact, mined, read, skipped, turns
 
 DNS = 'The outage was caused by a stale DNS cache.'

@@ -7,7 +7,7 @@ import pytest
 
 from memory_gate.formats import Outcome
 from memory_gate.formats.copilot import COPILOT_SKIP, Copilot, skip_line
-from memory_gate.parse import detect
+from memory_gate.formats.parse import detect
 from tests.formats import OTHER, SIGNAL, compact, mined, read, skipped, turns
 
 PLANT = 'We decided to always use Postgres for persistence.'  # a trap here: no person says it

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from memory_gate.formats.cursor import Cursor
-from memory_gate.parse import detect
+from memory_gate.formats.parse import detect
 from tests.formats import SIGNAL, TRAP, mined, read, skipped, turns
 
 QUERY = '<user_query>\n' + SIGNAL + '\n</user_query>'

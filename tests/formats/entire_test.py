@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_gate.formats.entire import Entire, beside_full
-from memory_gate.parse import detect
+from memory_gate.formats.parse import detect
 from tests.formats import OTHER, SIGNAL, TRAP, read, skipped, turns
 
 HEAD = {'v': 1, 'agent': 'copilot-cli', 'cli_version': '0.5.1'}

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from memory_gate.formats.gemini import GEMINI_SKIP, Gemini, GeminiDocument
-from memory_gate.parse import detect
+from memory_gate.formats.parse import detect
 from tests.formats import OTHER, SIGNAL, TRAP, mined, read, skipped, turns
 
 NODE_18, NODE_20 = 'We decided to pin Node to 18 LTS.', 'We decided to pin Node to 20 LTS.'

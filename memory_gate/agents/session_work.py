@@ -1,0 +1,123 @@
+"""What an agent's session did since memory-gate last asked it for `Memory:` lines: the prompts
+a person typed and the tool calls made, read from the session file of any agent whose hook
+`agent-hook stop` answers (agent_hook.py decides from them). Sources: docs/FORMATS.md §4.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+
+from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
+from memory_gate.formats.messages import ASK_OPENING, clean_user_text
+
+if TYPE_CHECKING:
+    from typing import Any
+
+# How Claude Code records a Stop hook's reason in the session (docs/FORMATS.md §4).
+FEEDBACK = 'Stop hook feedback:'
+
+
+class Work(NamedTuple):
+    """What a session did since memory-gate last asked, and whether it asked at all."""
+
+    prompts: int = 0
+    tools: int = 0
+    asked: bool = False
+
+
+def user_text(obj: Mapping[str, Any]) -> str | None:
+    """The text of a record a user (or the harness, for the user) wrote, in any agent's log; None
+    for others."""
+    kind = obj.get('type')
+    if kind == 'user' and isinstance(obj.get('message'), dict):  # Claude Code
+        if 'toolUseResult' in obj:
+            return None
+        content = obj['message'].get('content')
+        if isinstance(content, list):
+            if any(isinstance(b, dict) and b.get('type') == 'tool_result' for b in content):
+                return None
+            content = '\n'.join(b.get('text', '') for b in content if isinstance(b, dict))
+        return content if isinstance(content, str) else None
+    if kind == 'user' and 'content' in obj:  # Gemini CLI
+        content = obj['content']
+        if isinstance(content, list):
+            content = '\n'.join(p.get('text', '') for p in content if isinstance(p, dict))
+        return content if isinstance(content, str) else None
+    if kind == 'user.message' and isinstance(obj.get('data'), dict):  # Copilot CLI
+        content = obj['data'].get('content')
+        return content if isinstance(content, str) else None
+    return None
+
+
+def tool_calls(obj: Mapping[str, Any]) -> int:
+    """How many tool calls a record makes (Claude Code tool_use blocks, Gemini CLI toolCalls,
+    Copilot CLI runs)."""
+    message = obj.get('message')
+    if (
+        obj.get('type') == 'assistant'
+        and isinstance(message, dict)
+        and isinstance(message.get('content'), list)
+    ):
+        return sum(isinstance(b, dict) and b.get('type') == 'tool_use' for b in message['content'])
+    if obj.get('type') == 'gemini' and isinstance(obj.get('toolCalls'), list):
+        return len(obj['toolCalls'])
+    return int(obj.get('type') == 'tool.execution_start')
+
+
+def is_ask(text: str) -> bool:
+    """memory-gate's own instruction, as the agent recorded it (Claude Code: after "Stop hook
+    feedback:" and the hook's command in brackets; Gemini CLI and Copilot CLI: as the next
+    prompt)."""
+    head = text.lstrip()
+    if head.startswith(FEEDBACK):
+        head = head[len(FEEDBACK) :].lstrip()
+        if head.startswith('[') and ']:' in head:
+            head = head[head.index(']:') + 2 :].lstrip()
+    return head.startswith(ASK_OPENING)
+
+
+# Bytes a record must hold to count: a prompt, a tool call, or memory-gate's own ask. The rest of a
+# session (tool output, mostly) is never parsed.
+COUNTED = (b'"user', b'tool_use', b'tool.execution_start', b'"gemini"')
+
+
+def records(path: str) -> Iterator[dict[str, Any]]:
+    """The records of a session file that may count: JSON lines, or a Gemini CLI session document's
+    messages (a document's first line is `{` alone, as JSON.stringify(..., null, 2) writes it)."""
+    with open(path, 'rb') as f:
+        first = f.readline()
+        f.seek(0)
+        if first.strip() == b'{':
+            document = json.loads(f.read())
+            messages = document.get('messages', []) if isinstance(document, dict) else []
+            yield from (m for m in messages if isinstance(m, dict))
+            return
+        for line in f:
+            if not any(map(line.__contains__, COUNTED)):
+                continue
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue  # a line being written, or not JSON: nothing to count
+            if isinstance(obj, dict):
+                yield obj
+
+
+def work_since_ask(path: str) -> Work:
+    """Prompts a person typed and tool calls made since memory-gate last asked (or since the
+    start)."""
+    work = Work()
+    for obj in records(path):
+        text = user_text(obj)
+        if text is not None and is_ask(text):
+            work = Work(asked=True)
+        elif text is not None and obj.get('isMeta') is not True and clean_user_text(text):
+            work = work._replace(prompts=work.prompts + 1)
+        else:
+            work = work._replace(tools=work.tools + tool_calls(obj))
+    return work
+
+
+def should_ask(work: Work, prompts: int, tools: int) -> bool:
+    return work.prompts >= prompts or work.tools >= tools

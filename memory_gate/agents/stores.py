@@ -1,0 +1,163 @@
+"""Where each agent keeps its sessions, and which belong to this checkout (docs/FORMATS.md §5).
+
+Each store is a rule over files under the home directory; a session belongs to this checkout when
+the working directory it records is the checkout, one of its worktrees, or a folder inside one.
+Entire's checkpoints, in this repository's own refs, are checkpoints.py's. Nothing here writes.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+from collections.abc import Iterable, Iterator
+
+from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from typing import Any
+
+HEAD_RECORDS = (
+    50  # records read from the top of a session for the one that names its working directory
+)
+
+
+class Session(NamedTuple):
+    agent: str  # claude, codex, gemini, copilot
+    id: str  # the session id the agent gave it
+    source: str  # the file in the agent's store, or 'REF:PATH' for an Entire checkpoint
+    via: str = ''  # 'entire' when read from a checkpoint
+
+    @property
+    def name(self) -> str:
+        """The copy's stable file name: agent and session id."""
+        safe = ''.join(c if c.isalnum() or c in '-_.' else '_' for c in self.id)
+        return f'{self.agent}-{safe}.jsonl'
+
+
+def head(path: str) -> Iterator[dict[str, Any]]:
+    """The first JSON objects of a JSON-lines file, or the top of a JSON document (its own keys)."""
+    try:
+        with open(path, 'rb') as f:
+            first = f.readline()
+            if (
+                first.strip() == b'{'
+            ):  # a session document (Gemini CLI): read whole, it is rewritten whole
+                f.seek(0)
+                value = json.loads(f.read())
+                if isinstance(value, dict):
+                    yield value
+                return
+            for n, line in enumerate([first, *f]):
+                if n >= HEAD_RECORDS:
+                    return
+                try:
+                    obj = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(obj, dict):
+                    yield obj
+    except (OSError, ValueError):
+        return
+
+
+def belongs(cwd: object, checkouts: Iterable[str]) -> bool:
+    if not isinstance(cwd, str) or not cwd:
+        return False
+    cwd = os.path.realpath(cwd)
+    return any(cwd == c or cwd.startswith(c.rstrip(os.sep) + os.sep) for c in checkouts)
+
+
+def claude(home: str, checkouts: list[str]) -> Iterator[Session]:
+    """~/.claude/projects/<slug>/<sessionId>.jsonl ($CLAUDE_CONFIG_DIR instead of ~/.claude); cwd on
+    each record."""
+    root = os.environ.get('CLAUDE_CONFIG_DIR') or os.path.join(home, '.claude')
+    for path in sorted(glob.glob(os.path.join(glob.escape(root), 'projects', '*', '*.jsonl'))):
+        stem = os.path.basename(path)[: -len('.jsonl')]
+        if stem.startswith('agent-'):  # a sub-agent's log (2.0.x), not a session
+            continue
+        cwd = next((o['cwd'] for o in head(path) if 'cwd' in o), None)
+        if belongs(cwd, checkouts):
+            yield Session('claude', stem, path)
+
+
+def codex(home: str, checkouts: list[str]) -> Iterator[Session]:
+    """$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl (~/.codex by default); session_meta names cwd
+    and id."""
+    root = os.environ.get('CODEX_HOME') or os.path.join(home, '.codex')
+    for path in sorted(
+        glob.glob(
+            os.path.join(glob.escape(root), 'sessions', '**', 'rollout-*.jsonl'), recursive=True
+        )
+    ):
+        meta: dict[str, Any] = next(
+            (
+                o['payload']
+                for o in head(path)
+                if o.get('type') == 'session_meta' and isinstance(o.get('payload'), dict)
+            ),
+            {},
+        )
+        if belongs(meta.get('cwd'), checkouts):
+            yield Session(
+                'codex', str(meta.get('id') or os.path.basename(path)[: -len('.jsonl')]), path
+            )
+
+
+def project_hash(path: str) -> str:
+    import hashlib  # only when looking for Gemini sessions
+
+    return hashlib.sha256(path.encode()).hexdigest()
+
+
+def gemini(home: str, checkouts: list[str]) -> Iterator[Session]:
+    """~/.gemini/tmp/<sha256 of the project root>/chats/session-*.json (documents) or .jsonl (later
+    versions)."""
+    for checkout in checkouts:
+        chats = os.path.join(home, '.gemini', 'tmp', project_hash(checkout), 'chats')
+        for path in sorted(glob.glob(os.path.join(glob.escape(chats), 'session-*.json*'))):
+            if not path.endswith(('.json', '.jsonl')):
+                continue
+            top = next(head(path), {})
+            yield Session(
+                'gemini', str(top.get('sessionId') or os.path.basename(path).split('.')[0]), path
+            )
+
+
+def copilot(home: str, checkouts: list[str]) -> Iterator[Session]:
+    """~/.copilot/session-state/<sessionId>/events.jsonl; session.start gives data.context.cwd and
+    data.sessionId."""
+    for path in sorted(
+        glob.glob(os.path.join(glob.escape(home), '.copilot', 'session-state', '*', 'events.jsonl'))
+    ):
+        start: dict[str, Any] = next(
+            (
+                o['data']
+                for o in head(path)
+                if o.get('type') == 'session.start' and isinstance(o.get('data'), dict)
+            ),
+            {},
+        )
+        context: dict[str, Any] = start['context'] if isinstance(start.get('context'), dict) else {}
+        if belongs(context.get('cwd'), checkouts):
+            yield Session(
+                'copilot',
+                str(start.get('sessionId') or os.path.basename(os.path.dirname(path))),
+                path,
+            )
+
+
+STORES = (claude, codex, gemini, copilot)  # the order sessions are listed in
+
+
+def checkouts(root: str) -> list[str]:
+    """This checkout and every worktree of its repository, as real paths."""
+    from memory_gate.base.repo import git
+
+    listing = git(root, 'worktree', 'list', '--porcelain') or b''
+    found = [
+        line[len('worktree ') :]
+        for line in listing.decode(errors='replace').splitlines()
+        if line.startswith('worktree ')
+    ]
+    return sorted({os.path.realpath(p) for p in [root, *found]})

@@ -1,0 +1,250 @@
+"""The I/O helpers: reading transcripts as streams, reading memory, and writing proposals
+safely (git and the repository: repo.py). They raise InputError (or hand it back, with its
+path, for a transcript that cannot be read); the commands print it."""
+from __future__ import annotations
+
+import os
+import re
+import stat
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+
+from memory_gate.base.records import Transcript
+from memory_gate.base.repo import rel, repo_root
+from memory_gate.base.typed import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import BinaryIO
+
+# Lines longer than this are skipped unread (counted 'oversized'), so memory stays bounded.
+# People's words are far below it: human and assistant lines stay under 30 KB in real
+# logs; the lines that reach megabytes are tool output and inline images.
+MAX_LINE_BYTES = 8 * 1024 * 1024
+_CHUNK = 1024 * 1024
+
+
+# A file is written beside its target, then renamed into place; killed mid-write, the process
+# leaves it: `.memory-gate-*.tmp` in .gitignore covers it (README).
+TEMP_PREFIX, TEMP_SUFFIX = '.memory-gate-', '.tmp'
+
+
+# An unresolved merge conflict: the lines git writes around each side. Must catch:
+# '<<<<<<< HEAD', '>>>>>>> feature'; must not: '=======' under a Markdown heading (in memory,
+# it counts only in a ledger).
+CONFLICT_RE = r'^(?:<{7}|>{7})(?: |$)'
+
+
+def conflict_line(text: str) -> int | None:
+    """The number of the first line that opens or closes a merge conflict, or None."""
+    if '<<<<<<<' not in text and '>>>>>>>' not in text:
+        return None
+    for number, line in enumerate(text.split('\n'), 1):
+        if re.match(CONFLICT_RE, line.rstrip('\r')):
+            return number
+    return None
+
+
+class InputError(Exception):
+    """A file that cannot be used; str() is the one-line problem, without the path; `path`
+    names the file where the raiser knows it and the caller may not (a transcript)."""
+
+    def __init__(self, problem: str, path: str = '') -> None:
+        super().__init__(problem)
+        self.path = path
+
+
+def iter_lines(stream: BinaryIO, cap: int = MAX_LINE_BYTES) -> Iterator[bytes | None]:
+    """Yield each line of a binary stream, or None for a line longer than `cap` (drained unread)."""
+    readline = stream.readline
+    while True:
+        line = readline(cap + 1)
+        if not line:
+            return
+        if len(line) > cap and not line.endswith(b'\n'):
+            while True:
+                rest = readline(_CHUNK)
+                if not rest or rest.endswith(b'\n'):
+                    break
+            yield None
+        else:
+            yield line
+
+
+def problem(exc: OSError) -> str:
+    """An OS error as the short lowercase phrase printed after a path
+    ('no such file or directory')."""
+    return (exc.strerror or str(exc)).lower()
+
+
+def is_regular(path: str, missing_ok: bool) -> bool:
+    """True for a regular file; False for a missing one when `missing_ok`. Raises InputError
+    otherwise: a directory, a FIFO (a read would hang) or a device (/dev/zero never ends) is
+    named as such."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError as exc:
+        if missing_ok:
+            return False
+        raise InputError(problem(exc)) from None
+    except OSError as exc:
+        raise InputError(problem(exc)) from None
+    if stat.S_ISDIR(mode):
+        raise InputError('is a directory')
+    if not stat.S_ISREG(mode):
+        raise InputError('is not a regular file')
+    return True
+
+
+def open_transcript(path: str) -> BinaryIO:
+    """Open a transcript for streaming. Raises InputError for a path that is not a readable
+    regular file."""
+    is_regular(path, missing_ok=False)
+    try:
+        # a large buffer reads long lines in fewer system calls
+        return open(path, 'rb', buffering=_CHUNK)
+    except OSError as exc:
+        raise InputError(problem(exc)) from None
+
+
+def decode_memory(data: bytes) -> str:
+    """Memory text with line endings kept; raises InputError for a binary or non-UTF-8 file,
+    or one in conflict."""
+    if b'\0' in data[:8192]:
+        raise InputError('is a binary file, not a Markdown memory file')
+    try:
+        text = data.decode('utf-8')
+    except UnicodeDecodeError as exc:
+        raise InputError(f'is not UTF-8 (byte {exc.start})') from None
+    line = conflict_line(text)
+    if line is not None:
+        raise InputError(f'line {line} is a merge conflict marker; '
+                         'resolve the conflict, then propose into it')
+    return text
+
+
+def read_bytes(path: str) -> bytes | None:
+    """A regular file's bytes, or None when it does not exist. Raises InputError when it cannot
+    be read, or is no regular file (a FIFO would hang the read, /dev/zero never end it)."""
+    if not is_regular(path, missing_ok=True):
+        return None
+    try:
+        with open(path, 'rb') as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise InputError(problem(exc)) from None
+
+
+def head(path: str, size: int = 65536) -> bytes | None:
+    """A regular file's first `size` bytes; None when it cannot be read (the reader names it)."""
+    if not is_regular(path, missing_ok=True):
+        return None
+    try:
+        with open(path, 'rb') as f:
+            return f.read(size)
+    except OSError:
+        return None
+
+
+def read_text(path: str) -> str:
+    """A small text file (the ledger) decoded leniently; '' when it does not exist.
+    Raises InputError."""
+    return (read_bytes(path) or b'').decode('utf-8', 'replace')
+
+
+def write_new(path: str, text: str, ours: str) -> None:
+    """Write `text` to `path` atomically (temporary file beside it, then rename).
+
+    Refuses a symlink, and an existing file that does not start with `ours`
+    (memory-gate's own marker), so nothing a user has is overwritten.
+    """
+    if os.path.islink(path):
+        raise InputError('is a symlink; not writing through it')
+    old = read_bytes(path)
+    if old is not None and not old.startswith(ours.encode()):
+        raise InputError('exists and was not written by memory-gate; not overwriting it')
+    import tempfile
+
+    folder = os.path.dirname(path) or '.'
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
+    try:
+        os.fchmod(fd, file_mode(path))
+        with os.fdopen(fd, 'w', encoding='utf-8', newline='') as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def file_mode(path: str) -> int:
+    """The permission bits a rewrite of `path` keeps: the file's own, or what the umask gives a
+    new one."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+OUTSIDE = ('is a symlink to a file outside the repository; '
+           'memory-gate proposes only into a file inside it')
+
+
+def confined(path: str) -> str:
+    """The real path of a memory file. Raises InputError when a symlink takes it out of the
+    repository that holds the link (the printed git apply would break the link)."""
+    real = os.path.realpath(path)
+    root = repo_root(os.path.dirname(os.path.abspath(path)) or '.')
+    if root is not None and real != os.path.abspath(path):
+        top = os.path.realpath(root)
+        if not real.startswith(top + os.sep):
+            raise InputError(OUTSIDE)
+    return real
+
+
+def memory_target(path: str) -> tuple[str, str]:
+    """(path for the diff, relative to the repository root; real path on disk). Follows
+    symlinks inside the repository; raises InputError for one that leads out of it."""
+    real = confined(path)
+    root = repo_root(os.path.dirname(real) or '.')
+    if root is not None:
+        root = os.path.realpath(root)
+        if real.startswith(root + os.sep):
+            return rel(real, root), real
+    return os.path.normpath(path).replace(os.sep, '/'), real
+
+
+def read_memory(path: str) -> str | None:
+    """The memory file's text (line endings kept), or None when it does not exist yet."""
+    data = read_bytes(confined(path))
+    return None if data is None else decode_memory(data)
+
+
+def transcripts(paths: Sequence[str], failed: list[InputError],
+                starts: Mapping[str, int] | None = None) -> Iterator[Transcript]:
+    """Open each transcript in turn; one that cannot be read is added to `failed`, with its
+    path, and the next one follows. `starts`: the first line judged, per path."""
+    for path in paths:
+        if path == '-':
+            yield Transcript('-', guarded('-', iter_lines(sys.stdin.buffer), failed))
+            continue
+        try:
+            stream = open_transcript(path)
+        except InputError as exc:
+            failed.append(InputError(str(exc), path))
+            continue
+        with stream:
+            lines = guarded(path, iter_lines(stream), failed)
+            yield Transcript(path, lines, (starts or {}).get(path, 1))
+
+
+def guarded(path: str, lines: Iterator[bytes | None],
+            failed: list[InputError]) -> Iterator[bytes | None]:
+    """The lines of a transcript; a read error ends it, added to `failed` with the path."""
+    try:
+        yield from lines
+    except OSError as exc:
+        failed.append(InputError(problem(exc), path))

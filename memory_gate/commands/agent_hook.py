@@ -1,0 +1,116 @@
+"""`memory-gate agent-hook EVENT`: an agent's hook protocol, JSON on stdin, a decision on stdout.
+
+`stop` (Claude Code `Stop`, Gemini CLI `AfterAgent`, Copilot CLI `agentStop`): once the session
+holds enough work since memory-gate last asked (settings `ask-after-prompts`, `ask-after-tools`),
+print `{"decision": "block", "reason": ASK}`: the agent goes on with ASK as its next instruction and
+states what lasts as `Memory:` lines. Never twice in a row: `stop_hook_active`, and the transcript
+itself holds the last ask (no state file). `session-end` (Claude Code `SessionEnd`, Copilot CLI
+`sessionEnd`, Gemini CLI `SessionEnd`): `collect` that session into the transcripts folder. An error
+is one line on stderr and exit 0: the hook never stops the agent from stopping. Sources:
+docs/FORMATS.md §4. What counts as work, and how each agent's session records it, is
+session_work.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Mapping
+
+from memory_gate.agents.session_work import should_ask, work_since_ask
+from memory_gate.base import repo
+from memory_gate.base.typed import TYPE_CHECKING
+from memory_gate.formats.messages import ASK_OPENING
+from memory_gate.reading.records import Settings
+
+if TYPE_CHECKING:
+    from typing import Any
+
+ASK = ASK_OPENING + (
+    ' before you stop, state each durable finding of this session on a line of its own that'
+    ' starts with `Memory:`: decisions and what they replaced, constraints, conventions, how a'
+    ' part of the system works, root causes of failures. State the fact, not what you did (no'
+    ' "I fixed", no file:line, no "for now"), nothing about the task at hand, nothing the memory'
+    ' file already says. When there is none, write `Memory: none`. A person reviews each line'
+    ' before it enters the memory file.'
+)
+
+
+class HookError(Exception):
+    """A payload or transcript the hook cannot use; str() names it."""
+
+
+def payload(text: str) -> dict[str, Any]:
+    try:
+        event = json.loads(text) if text.strip() else {}
+    except ValueError as exc:
+        raise HookError(f'stdin: not JSON: {exc}') from None
+    if not isinstance(event, dict):
+        raise HookError('stdin: expected a JSON object')
+    return event
+
+
+def field(event: Mapping[str, Any], *names: str) -> Any:
+    """The first of names the event has: Claude Code and Gemini CLI write snake_case, Copilot CLI
+    camelCase."""
+    return next((event[n] for n in names if n in event), None)
+
+
+def stop(event: Mapping[str, Any], prompts: int, tools: int) -> str:
+    """The decision for an agent about to stop: '' lets it stop, else the JSON that asks for Memory:
+    lines."""
+    if field(event, 'stop_hook_active', 'stopHookActive') is True:
+        return ''
+    path = field(event, 'transcript_path', 'transcriptPath')
+    if not isinstance(path, str) or not path:
+        raise HookError('the event names no transcript_path')
+    try:
+        work = work_since_ask(os.path.expanduser(path))
+    except (OSError, ValueError, AttributeError) as exc:
+        raise HookError(f'{path}: {exc}') from None
+    if not should_ask(work, prompts, tools):
+        return ''
+    return json.dumps({'decision': 'block', 'reason': ASK}) + '\n'
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        'event',
+        nargs='?',
+        metavar='EVENT',
+        help='stop or session-end (default: what the event JSON says)',
+    )
+
+
+def run(args: argparse.Namespace, settings: Settings) -> int:
+    """The edge: read the event, act, print the decision; a problem is one stderr line, exit 0."""
+    try:
+        act(args.event, sys.stdin.read(), settings)
+    except Exception as exc:  # noqa: BLE001 - never a failed stop of the agent, whatever went wrong
+        from memory_gate.secrets.credentials import printable
+
+        print(f'memory-gate agent-hook: {printable(str(exc))}', file=sys.stderr)
+    return 0
+
+
+def act(event_name: str | None, stdin: str, settings: Settings) -> None:
+    event = payload(stdin)
+    name = (event_name or str(field(event, 'hook_event_name', 'hookEventName') or '')).lower()
+    if name in ('stop', 'afteragent', 'agentstop'):  # not a sub-agent's stop: it is not the session
+        sys.stdout.write(stop(event, settings.ask_after_prompts, settings.ask_after_tools))
+    elif name in ('session-end', 'sessionend'):
+        from memory_gate.agents import copies
+
+        path = field(event, 'transcript_path', 'transcriptPath')
+        if not isinstance(path, str) or not path:
+            raise HookError('the event names no transcript_path')
+        root = repo.repo_root() or '.'
+        session = copies.session_of(os.path.expanduser(path), root)
+        for done in copies.collect(root, [session], settings, False, False):
+            if isinstance(done, copies.CollectError):
+                raise done
+            print(copies.line(done, False))
+    else:
+        raise HookError(f'unknown event {name or "(none)"!r}; expected stop or session-end')

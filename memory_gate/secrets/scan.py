@@ -1,0 +1,190 @@
+"""Credentials in a transcript's own lines: found, located and masked.
+
+A raw line is looked at only when it holds one of the literal byte needles of
+credential_patterns.NEEDLES (the prefilter, needles.py); then its JSON strings are decoded
+one by one (never the fields of OPAQUE_KEYS), each string holding a needle goes through the detector
+(spans.detect), and a value found is reported by kind and a masked hint, never whole.
+Redaction in place is redact.py's.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+from memory_gate.base.records import Secret
+from memory_gate.base.typed import NamedTuple
+from memory_gate.secrets import credential_patterns as P
+from memory_gate.secrets.needles import (
+    may_hold as may_hold,  # the prefilter, as scrub and collect call it
+)
+from memory_gate.secrets.needles import unnamed
+from memory_gate.secrets.spans import (
+    Memo,
+    Span,
+    detect,
+    in_context,
+    names_secret,
+    needle_starts,
+    unnamed_tail,
+)
+
+
+class Finding(NamedTuple):
+    """A credential on a transcript line: its kind and a masked hint ('ghp_…Na'; '' under 16
+    characters)."""
+
+    line: int
+    kind: str
+    hint: str
+
+
+def hint(value: str) -> str:
+    """The first four and last two characters of a value of 16 or more (a key block: of its
+    body); else nothing."""
+    if value.startswith('-----BEGIN'):
+        value = ''.join(line for line in value.splitlines() if not line.startswith('-----'))
+    return f'{value[:4]}\u2026{value[-2:]}' if len(value) >= 16 else ''
+
+
+def holds_needle(key: str | None, value: str, needles: Sequence[str] = P.TEXT_NEEDLES,
+                 unnamed: bool = True) -> bool:
+    """Whether a JSON string is worth searching: it holds a needle (of those its line holds) or a
+    token no needle names (when its line may: `unnamed`), or its key names a secret."""
+    if names_secret(key):
+        return True
+    return len(value) >= 4 and (any(map(value.__contains__, needles))
+                                or unnamed and unnamed_tail().search(value) is not None)
+
+
+def scan_line(raw: bytes, number: int) -> list[Finding]:
+    """The findings of one raw line; most lines hold no needle and are not decoded."""
+    return [finding for finding, _ in located(raw, number)]
+
+
+def located(raw: bytes, number: int, memo: Memo | None = None,
+            decoded: Callable[[bytes, object], None] | None = None) -> list[tuple[Finding, str]]:
+    """Each finding of a raw line with its value's fingerprint (the value itself goes no
+    further). `memo` keeps the detector's answers for the texts it has read (a transcript's
+    tool output repeats), so a text read again is not searched again; `decoded` is told what
+    a line decoded to."""
+    if not may_hold(raw):
+        return []
+    memo = {} if memo is None else memo
+    try:
+        record = json.loads(raw)
+    except (ValueError, RecursionError):
+        text = raw.decode('utf-8', 'replace').rstrip('\r\n')
+        return [found(number, s, text[s.start:s.end]) for s in detect(text, memo)]
+    if decoded is not None:
+        decoded(raw, record)
+    out: list[tuple[Finding, str]] = []
+    seen: set[object] = set()
+    in_line = InLine(raw)
+    for key, value in values(record):
+        # Claude Code writes tool output twice
+        seen_as = value if len(value) > 256 else (key, value)
+        if seen_as not in seen and in_line.worth_searching(key, value):
+            seen.add(seen_as)
+            spans = in_context(key, value, memo)
+            out += [found(number, s, value[s.start:s.end]) for s in spans]
+    return out
+
+
+class InLine:
+    """holds_needle(key, value, needles) for the needles a raw line holds, without finding them
+    all first: a needle is looked for in the line (each of its byte forms, once a line) only
+    when the value holds it. The same answer as holds_needle over the needles present
+    (property-tested); the places a needle begins in the value are found by one search
+    (spans.needle_starts), so a value that holds one is told after a step or two."""
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+        self.known: dict[str, bool] = {}
+        self.dotted: bool | None = None
+
+    def holds(self, text: str) -> bool:
+        known = self.known.get(text)
+        if known is None:
+            known = self.known[text] = any(map(self.raw.__contains__, P.NEEDLE_FORMS[text]))
+        return known
+
+    def worth_searching(self, key: str | None, value: str) -> bool:
+        if names_secret(key):
+            return True
+        if len(value) < 4:
+            return False
+        search = needle_starts().search
+        found = search(value)  # most strings hold no needle: told in one search
+        while found:
+            at = found.start()
+            if any(value.startswith(text, at) and self.holds(text) for text in BY_FIRST[value[at]]):
+                return True
+            found = search(value, at + 1)
+        return self.unnamed() and unnamed_tail().search(value) is not None
+
+    def unnamed(self) -> bool:
+        """Whether the line may hold a token no needle names (asked once a line)."""
+        if self.dotted is None:
+            self.dotted = unnamed(self.raw)
+        return self.dotted
+
+
+# The needles by their first character: those that may begin where needle_starts matched.
+BY_FIRST: dict[str, tuple[str, ...]] = {
+    first: tuple(t for t in dict.fromkeys(P.TEXT_NEEDLES) if t[0] == first)
+    for first in {t[0] for t in P.TEXT_NEEDLES}
+}
+
+
+def found(number: int, span: Span, value: str) -> tuple[Finding, str]:
+    return Finding(number, span.kind, hint(value)), fingerprint(value)
+
+
+def fingerprint(value: str) -> str:
+    """What the allowlist keeps of a value: the first 20 hex digits of its SHA-256. Only what a
+    reviewer allowed as no secret is ever written down."""
+    import hashlib  # only when something is found: kept off every run's start-up
+
+    return hashlib.sha256(value.encode('utf-8', 'surrogatepass')).hexdigest()[:20]
+
+
+def parse_allowlist(text: str) -> frozenset[str]:
+    """The fingerprints of an allowlist: the first word of each line not blank or a # comment."""
+    lines = (line for line in text.splitlines() if line.strip() and not line.startswith('#'))
+    return frozenset(line.split()[0] for line in lines)
+
+
+def watch(source: str, lines: Iterable[bytes | None], start: int, out: list[Secret],
+          allowed: frozenset[str]) -> Iterator[bytes | None]:
+    """The lines, unchanged; each from `start` on is scanned on the way, its findings not
+    allowed put in `out`."""
+    from memory_gate.formats.parse import hand_over  # the parser reads these lines next
+
+    memo: Memo = {}
+    for number, raw in enumerate(lines, 1):
+        if raw is not None and number >= start:
+            marked = located(raw, number, memo, hand_over)
+            found = {(f, mark) for f, mark in marked if mark not in allowed}  # once a line
+            out += sorted(Secret(source, *f) for f, _ in found)
+        yield raw
+
+
+def values(record: object, key: str | None = None) -> Iterator[tuple[str | None, str]]:
+    """(key, string) for every string of a decoded record, in order; opaque fields and keys left
+    out."""
+    if isinstance(record, str):
+        yield key, record
+    elif isinstance(record, dict):
+        for k, v in record.items():
+            if k not in P.OPAQUE_KEYS:
+                yield from values(v, k)
+    elif isinstance(record, list):
+        for v in record:
+            yield from values(v, key)
+
+
+def scan(lines: Iterable[bytes | None], start: int = 1) -> Iterator[Finding]:
+    """The findings of every line from `start` on (None: a line over the size cap, unread)."""
+    for number, raw in enumerate(lines, 1):
+        if raw is not None and number >= start:
+            yield from scan_line(raw, number)

@@ -1,0 +1,236 @@
+"""Credentials in one string of a transcript line, as spans: found, filtered, merged.
+
+The detector's confident layers (shapes, addresses, a secret word and its value) run on
+the string, or on the windows around its needles when it is long (tool output); a value
+a secret word introduces is kept only when it reads as a secret, not as code or a name.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+from memory_gate.base.typed import NamedTuple
+from memory_gate.secrets import credential_patterns as P
+from memory_gate.secrets import credentials as C
+from memory_gate.secrets.candidates import may_find
+from memory_gate.secrets.values import is_path, is_scrambled, is_version
+
+# The randomness layer is for proposals only: tool output is full of hashes.
+LAYERS = (C.by_shape, C.in_address, C.by_context, C.by_password, C.by_signing)
+
+
+class Span(NamedTuple):
+    start: int
+    end: int
+    kind: str
+
+
+# The detector's findings for each text it has searched (C.findings is a pure function of its
+# text), kept for one transcript by its caller; emptied when it holds MEMO_SIZE texts.
+Memo = dict[str, tuple[C.Finding, ...]]
+MEMO_SIZE = 1024
+
+
+def names_secret(key: str | None) -> bool:
+    """Whether a JSON key names a secret ("password", "apiKey"): its value is searched, the key
+    its context."""
+    return key is not None and any(map(key.lower().__contains__, P.KEY_HINTS))
+
+
+def private_key(text: str, span: Span) -> Span:
+    """A private key's header span widened to the whole block: the key is the body, not its
+    header."""
+    end = re.compile(P.PEM_END_RE).search(text, span.end)
+    return span._replace(end=end.end() if end else len(text))
+
+
+def detect(text: str, memo: Memo | None = None) -> list[Span]:
+    """The credentials in one string, left to right, overlaps merged; placeholders and code are
+    none. A long string (tool output) is searched only in the windows around its needles."""
+    seen = unescaped(text)
+    spans = []
+    for start, end in windows(seen) if len(seen) > WINDOW else [(0, len(seen))]:
+        part = seen[start:end]
+        found = searched(part, {} if memo is None else memo)
+        placed = (Span(start + f.start, start + f.end, f.kind) for f in found)
+        spans += [s for s in placed if s.kind not in CONTEXT_KINDS or plausible(seen, s)]
+    return merged(private_key(seen, s) if s.kind == 'private key' else s for s in spans)
+
+
+def searched(part: str, memo: Memo) -> tuple[C.Finding, ...]:
+    """C.findings of the part, from the memo when the part was searched before; none when
+    candidates.may_find tells no layer could find what plausible keeps (most windows of tool
+    output)."""
+    found = memo.get(part)
+    if found is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        found = memo[part] = (tuple(C.findings(part, layers=LAYERS))
+                              if may_find(C.visible(part)[0]) else ())
+    return found
+
+
+# A string longer than WINDOW is searched around each needle, from the line start before it
+# (at most AROUND before) to the line end after it (at most 2 * AROUND after).
+WINDOW = 4096
+AROUND = 256
+
+
+def windows(text: str) -> list[tuple[int, int]]:
+    """The merged windows of text around each occurrence of a needle: each place a needle
+    begins is found by one search (needle_starts), not a pass over the text per needle.
+
+    A window's start and end never decrease as the needle's place moves right, so the windows
+    come in order and merge as they come; and a needle that begins 2 * AROUND or more before
+    the end of the window so far opens one inside it (its end is at most 2 * AROUND past it):
+    the search goes on from there, not from each place a needle begins (tool output full of
+    needles was searched at every one). A window that ends at a newline holds the window of any
+    needle that begins before its end (that newline ends it, its start is no earlier): the
+    search goes on from the newline, so a line of tool output is searched up to its first
+    needle, not at every one."""
+    out: list[tuple[int, int]] = []
+    search = needle_starts().search
+    found = search(text)
+    while found:
+        at = found.start()
+        start, end = around(text, at)
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+        end = out[-1][1]
+        # a window that ends at a newline holds the window of every needle begun before it
+        at = end if text.startswith('\n', end) else max(at + 1, end - 2 * AROUND + 1)
+        found = search(text, at)
+    unnamed = [around(text, m.start()) for m in unnamed_tail().finditer(text)]
+    return merged_windows(sorted(out + unnamed)) if unnamed else out
+
+
+def around(text: str, at: int) -> tuple[int, int]:
+    """The window of a needle that begins at `at`."""
+    start = text.rfind('\n', max(at - AROUND, 0), at) + 1 or max(at - AROUND, 0)
+    end = text.find('\n', at, at + 2 * AROUND)
+    return start, end if end >= 0 else min(at + 2 * AROUND, len(text))
+
+
+def merged_windows(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+@functools.cache
+def unnamed_tail() -> re.Pattern[str]:
+    """A token no needle names (needles.unnamed_bytes, in a string): a window opens at its
+    first dot."""
+    return re.compile(P.DISCORD_TAIL)
+
+
+def first_letters(words: Iterable[str]) -> str:
+    """An alternation of the words grouped by their first character (re tries a group only
+    where its character is): it matches where any of them begins."""
+    groups: dict[str, set[str]] = {}
+    for word in words:
+        groups.setdefault(word[0], set()).add(word[1:])
+    return '|'.join(re.escape(first) + ('' if '' in rest else '(?:' + '|'.join(
+        map(re.escape, sorted(rest))) + ')') for first, rest in sorted(groups.items()))
+
+
+@functools.cache
+def needle_starts() -> re.Pattern[str]:
+    """Where any needle of credential_patterns.TEXT_NEEDLES begins; compiled on the first string
+    that holds a needle's bytes (a run whose lines hold none never pays for it)."""
+    return re.compile(first_letters(P.TEXT_NEEDLES))
+
+
+def unescaped(text: str) -> str:
+    """Tool output that is itself JSON or a quoted string holds escapes (\\n, \\"): each becomes a
+    space and the character it stands for, so the text keeps its length (and every span its
+    place)."""
+    if '\\' not in text:
+        return text
+    for escape, kept in (('\\n', ' \n'), ('\\t', ' \t'), ('\\"', ' "'), ("\\'", " '")):
+        text = text.replace(escape, kept)
+    return text
+
+
+# Kinds found by a word before the value rather than by the value's own shape.
+CONTEXT_KINDS = frozenset((
+    'password', 'token', 'secret', 'secret key', 'authorization header',
+    'secret in a URL query',
+))
+
+
+def plausible(text: str, span: Span) -> bool:
+    """A value a secret word introduces in tool output that reads as a secret, not as code or a
+    name: letters with digits or symbols, a PIN after a password word, or anything an env-file
+    secret line sets."""
+    value = text[span.start:span.end]
+    before = text[max(span.start - 80, 0):span.start]
+    if re.fullmatch(r'\d{3,6}(?:[ -]\d{3,6})+', value) and (
+            span.kind == 'password' or re.search(P.ENV_NAME_RE, before)):
+        # a PIN in groups, after a password word or a secret's name (SERVICE_SECRET=4829-1375):
+        # CODE_VALUE_RE would read '4829-1375' as a line number
+        return True
+    if re.search(P.CODE_VALUE_RE, value) or text.startswith('(', span.end) or alias(before, value):
+        return False  # code: a call (base64.b64encode(...), HTTPPasswordMgr()), an alias
+    if re.search(P.ENV_SECRET_RE, before):
+        return True
+    if re.search(P.TEST_DATA_RE, value):
+        return False
+    if span.kind == 'password' and re.search(P.ENV_PASSWORD_RE, before):
+        return True
+    if span.kind == 'password':
+        # a strong word: digits (a PIN), a passphrase, or letters with digits or symbols
+        if re.fullmatch(r'\d+(?:[ -]\d+)*', value):
+            return len(value) >= 6
+        if re.fullmatch(r'[a-z]+(?:[- ][a-z]+){2,}', value):
+            return True
+    elif is_path(value) or is_version(value) or value.isdigit() or len(value) < 8:
+        return False
+    has_alpha = any(c.isalpha() for c in value)
+    if span.kind == 'authorization header':
+        cased = not (value.islower() or value.isupper())
+        return len(value) >= 12 and value.strip('=').isalnum() and (cased or not value.isalpha())
+    mixed = any(c.isdigit() or c in '!@#$%^&*+=~' for c in value) or is_scrambled(value)
+    return len(value) >= 6 and has_alpha and mixed
+
+
+# The name a line of code assigns, just before its value: RegEnumKey = , "apiKey": , self.token=
+ASSIGNED_NAME_RE = re.compile(r'([A-Za-z_]\w*)["\']?\s*[:=]\s*["\']?$')
+
+
+def alias(before: str, value: str) -> bool:
+    """Whether the value is an attribute of the name it is assigned to (RegEnumKey =
+    win32api.RegEnumKey, api_token = options.api_token): code passing a name on."""
+    name = ASSIGNED_NAME_RE.search(before)
+    return name is not None and value.endswith('.' + name.group(1))
+
+
+def merged(spans: Iterable[Span]) -> list[Span]:
+    out: list[Span] = []
+    for span in sorted(spans):
+        if out and span.start < out[-1].end:
+            out[-1] = out[-1]._replace(end=max(out[-1].end, span.end))
+        else:
+            out.append(span)
+    return out
+
+
+CAMEL_HUMP = re.compile(r'(?<=[a-z0-9])(?=[A-Z])')
+
+
+def in_context(key: str | None, value: str, memo: Memo | None = None) -> list[Span]:
+    """A JSON value's credentials; a key that names a secret ("password": "...") is read as its
+    context."""
+    if key is not None and names_secret(key):
+        # camelCase humps as words (adminKennwort: admin_Kennwort), as the layers read a name
+        head = CAMEL_HUMP.sub('_', key) + '='
+        return [s._replace(start=max(s.start - len(head), 0), end=s.end - len(head))
+                for s in detect(head + value, memo) if s.end > len(head)]
+    return detect(value, memo)

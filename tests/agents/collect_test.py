@@ -1,0 +1,344 @@
+"""`memory-gate collect` against a fake HOME holding, in each agent's layout, sessions of this
+checkout (and of a worktree and a subfolder of it) and of another project; and Entire checkpoints
+in the repository itself."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from memory_gate.base.records import Transcript
+from memory_gate.reading.pipeline import build
+from memory_gate.reading.records import Settings
+from tests.conftest import ENV, git, write_jsonl
+
+KEY = 'AKIAIOSFODNN7EXAMPLF'  # the shape of an AWS access key id, not a real one
+
+
+def collect(repo: Path, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        (sys.executable, '-m', 'memory_gate', 'collect', *args),
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env={**ENV, 'HOME': str(home)},
+        check=False,
+    )
+
+
+def claude(home: Path, cwd: Path | str, sid: str, text: str) -> Path:
+    slug = ''.join(c if c.isalnum() else '-' for c in str(cwd))
+    return write_jsonl(
+        home / '.claude' / 'projects' / slug / f'{sid}.jsonl',
+        {
+            'type': 'user',
+            'uuid': 'u1',
+            'sessionId': sid,
+            'cwd': str(cwd),
+            'message': {'role': 'user', 'content': text},
+        },
+        {
+            'type': 'assistant',
+            'uuid': 'a1',
+            'sessionId': sid,
+            'cwd': str(cwd),
+            'message': {'role': 'assistant', 'content': [{'type': 'text', 'text': 'Noted.'}]},
+        },
+    )
+
+
+def codex(home: Path, cwd: Path | str, sid: str, text: str) -> Path:
+    return write_jsonl(
+        home
+        / '.codex'
+        / 'sessions'
+        / '2026'
+        / '03'
+        / '04'
+        / f'rollout-2026-03-04T10-00-00-{sid}.jsonl',
+        {
+            'timestamp': 't',
+            'type': 'session_meta',
+            'payload': {'id': sid, 'cwd': str(cwd), 'cli_version': '0.144.5'},
+        },
+        {
+            'timestamp': 't',
+            'type': 'response_item',
+            'payload': {
+                'type': 'message',
+                'role': 'user',
+                'content': [{'type': 'input_text', 'text': text}],
+            },
+        },
+    )
+
+
+def gemini(home: Path, project: Path | str, sid: str, text: str) -> Path:
+    chats = home / '.gemini' / 'tmp' / hashlib.sha256(str(project).encode()).hexdigest() / 'chats'
+    chats.mkdir(parents=True, exist_ok=True)
+    doc = {
+        'sessionId': sid,
+        'projectHash': 'h',
+        'startTime': 't',
+        'lastUpdated': 't',
+        'messages': [{'id': 'm1', 'timestamp': 't', 'type': 'user', 'content': text}],
+    }
+    path = chats / f'session-2026-03-04T10-00-{sid[:8]}.json'
+    path.write_text(json.dumps(doc, indent=2))
+    return path
+
+
+def copilot(home: Path, cwd: Path | str, sid: str, text: str) -> Path:
+    return write_jsonl(
+        home / '.copilot' / 'session-state' / sid / 'events.jsonl',
+        {
+            'type': 'session.start',
+            'data': {'sessionId': sid, 'copilotVersion': '1.0.64', 'context': {'cwd': str(cwd)}},
+            'id': 'a',
+            'timestamp': 't',
+            'parentId': None,
+        },
+        {
+            'type': 'user.message',
+            'data': {'content': text},
+            'id': 'b',
+            'timestamp': 't',
+            'parentId': 'a',
+        },
+    )
+
+
+def fake_home(repo: Path, tmp_path: Path) -> Path:
+    home, here, other = tmp_path / 'home', repo.resolve(), tmp_path / 'other-project'
+    worktree = tmp_path / 'wt'
+    git(repo, 'worktree', 'add', '-q', str(worktree))
+    claude(home, here, 'c-here', 'Never push directly to main.')
+    claude(home, here / 'src', 'c-sub', 'We decided to use Postgres for persistence.')
+    claude(home, worktree.resolve(), 'c-wt', 'Timestamps are stored in UTC, always.')
+    claude(home, other, 'c-other', 'Other project words.')
+    codex(home, here, 'x-here', 'Always run the linter before committing.')
+    codex(home, other, 'x-other', 'Other project words.')
+    gemini(home, here, 'g-here-1234', 'We always deploy on Tuesdays.')
+    gemini(home, other, 'g-other-12', 'Other project words.')
+    copilot(home, here, 'p-here', 'The API is frozen until Q3.')
+    copilot(home, other, 'p-other', 'Other project words.')
+    return home
+
+
+HERE = [
+    'claude-c-here.jsonl',
+    'claude-c-sub.jsonl',
+    'claude-c-wt.jsonl',
+    'codex-x-here.jsonl',
+    'copilot-p-here.jsonl',
+    'gemini-g-here-1234.jsonl',
+]
+
+
+def test_collect_copies_this_checkouts_sessions_of_every_agent_under_stable_names(
+    repo: Path, tmp_path: Path
+) -> None:
+    home = fake_home(repo, tmp_path)
+    done = collect(repo, home)
+    assert (done.returncode, done.stderr) == (0, '')
+    assert sorted(p.name for p in (repo / 'transcripts').iterdir()) == HERE
+    assert len(done.stdout.splitlines()) == len(HERE) and all(
+        ': new, ' in line for line in done.stdout.splitlines()
+    )
+    source = home / '.copilot' / 'session-state' / 'p-here' / 'events.jsonl'
+    assert (repo / 'transcripts' / 'copilot-p-here.jsonl').read_bytes() == source.read_bytes()
+    again = collect(repo, home)  # a rerun changes nothing
+    assert again.returncode == 0 and all(
+        ': unchanged, ' in line for line in again.stdout.splitlines()
+    )
+
+
+def test_dry_run_lists_and_writes_nothing(repo: Path, tmp_path: Path) -> None:
+    done = collect(repo, fake_home(repo, tmp_path), '--dry-run')
+    assert done.returncode == 0 and not (repo / 'transcripts').exists()
+    assert sorted(line.split(':')[0] for line in done.stdout.splitlines()) == [
+        f'transcripts/{n}' for n in HERE
+    ]
+    assert all('would write (new)' in line for line in done.stdout.splitlines())
+
+
+def test_a_grown_session_is_updated_and_a_diverged_copy_is_reported_not_overwritten(
+    repo: Path, tmp_path: Path
+) -> None:
+    home = fake_home(repo, tmp_path)
+    collect(repo, home)
+    source = (
+        home
+        / '.claude'
+        / 'projects'
+        / ''.join(c if c.isalnum() else '-' for c in str(repo.resolve()))
+        / 'c-here.jsonl'
+    )
+    with source.open('a') as f:
+        f.write(
+            json.dumps(
+                {
+                    'type': 'user',
+                    'uuid': 'u2',
+                    'sessionId': 'c-here',
+                    'message': {'role': 'user', 'content': 'more'},
+                }
+            )
+            + '\n'
+        )
+    done = collect(repo, home)
+    assert 'transcripts/claude-c-here.jsonl: updated' in done.stdout
+    assert (repo / 'transcripts' / 'claude-c-here.jsonl').read_bytes() == source.read_bytes()
+    copy = repo / 'transcripts' / 'codex-x-here.jsonl'
+    copy.write_text('{"edited": "by hand"}\n')
+    diverged = collect(repo, home)
+    assert (
+        diverged.returncode == 1 and 'transcripts/codex-x-here.jsonl: diverged' in diverged.stdout
+    )
+    assert copy.read_text() == '{"edited": "by hand"}\n'
+
+
+def test_a_gemini_document_rewritten_with_more_messages_grew(repo: Path, tmp_path: Path) -> None:
+    home = fake_home(repo, tmp_path)
+    collect(repo, home)
+    path = next(
+        (home / '.gemini' / 'tmp').glob(
+            f'{hashlib.sha256(str(repo.resolve()).encode()).hexdigest()}/chats/*.json'
+        )
+    )
+    doc = json.loads(path.read_text())
+    doc['messages'].append({'id': 'm2', 'timestamp': 't', 'type': 'gemini', 'content': 'Noted.'})
+    path.write_text(json.dumps(doc, indent=2))
+    assert 'gemini-g-here-1234.jsonl: updated' in collect(repo, home).stdout
+
+
+def test_credentials_are_redacted_the_json_stays_valid_and_a_grown_copy_stays_a_prefix(
+    repo: Path, tmp_path: Path
+) -> None:
+    home = tmp_path / 'home'
+    source = claude(home, repo.resolve(), 'c-key', 'Never push directly to main.')
+    tool = {
+        'type': 'user',
+        'uuid': 't',
+        'sessionId': 'c-key',
+        'toolUseResult': {},
+        'message': {
+            'role': 'user',
+            'content': [
+                {
+                    'type': 'tool_result',
+                    'tool_use_id': 'x',
+                    'content': f'AWS_ACCESS_KEY_ID={KEY}\nuser@example.invalid',
+                }
+            ],
+        },
+    }
+    with source.open('a') as f:
+        f.write(json.dumps(tool) + '\n')
+    done = collect(repo, home)
+    assert 'claude-c-key.jsonl: new, claude session c-key' in done.stdout
+    assert (
+        ' credential(s) redacted' in done.stdout and ' 0 credential' not in done.stdout
+    )  # the detector's count
+    copy = (repo / 'transcripts' / 'claude-c-key.jsonl').read_bytes()
+    assert KEY.encode() not in copy and KEY not in done.stdout + done.stderr
+    assert all(isinstance(json.loads(line), dict) for line in copy.splitlines())
+    with source.open('a') as f:
+        f.write(json.dumps(tool) + '\n')
+    assert 'claude-c-key.jsonl: updated' in collect(repo, home).stdout
+    assert (repo / 'transcripts' / 'claude-c-key.jsonl').read_bytes().startswith(copy)
+
+
+def test_said_only_keeps_the_format_and_what_people_said(repo: Path, tmp_path: Path) -> None:
+    home = tmp_path / 'home'
+    source = claude(home, repo.resolve(), 'c-said', 'Never push directly to main.')
+    tool = {
+        'type': 'user',
+        'uuid': 't',
+        'sessionId': 'c-said',
+        'toolUseResult': {},
+        'message': {
+            'role': 'user',
+            'content': [{'type': 'tool_result', 'tool_use_id': 'x', 'content': 'x' * 5000}],
+        },
+    }
+    with source.open('a') as f:
+        f.write(json.dumps(tool) + '\n')
+    done = collect(repo, home, '--said-only')
+    assert done.returncode == 0
+    copy = repo / 'transcripts' / 'claude-c-said.jsonl'
+    assert copy.stat().st_size < source.stat().st_size / 3
+
+    def proposed(path: Path) -> list[str]:
+        return [
+            p.text
+            for p in build(
+                [Transcript(str(path), path.read_bytes().splitlines(keepends=True))], Settings()
+            ).proposed
+        ]
+
+    assert proposed(copy) == proposed(source) == ['Never push directly to main.']
+
+
+def entire_checkpoint(repo: Path, files: dict[str, str]) -> None:
+    """Commit files onto the orphan branch entire/checkpoints/v1, as Entire lays it out."""
+    tree = repo.parent / 'entire-tree'
+    git(repo, 'worktree', 'add', '-q', '--detach', str(tree))
+    git(tree, 'checkout', '-q', '--orphan', 'entire/checkpoints/v1')
+    git(tree, 'rm', '-rfq', '.')
+    for name, text in files.items():
+        (tree / name).parent.mkdir(parents=True, exist_ok=True)
+        (tree / name).write_text(text)
+    git(tree, 'add', '.')
+    git(tree, 'commit', '-qm', 'Checkpoint')
+    git(repo, 'worktree', 'remove', '--force', str(tree))
+
+
+def test_entire_checkpoints_in_this_repository_full_jsonl_wins(repo: Path, tmp_path: Path) -> None:
+    full = json.dumps(
+        {
+            'type': 'user',
+            'uuid': 'u',
+            'sessionId': 'e1',
+            'message': {'role': 'user', 'content': 'Never push to main.'},
+        }
+    )
+    compact = json.dumps(
+        {
+            'v': 1,
+            'agent': 'claude-code',
+            'type': 'user',
+            'ts': 't',
+            'content': [{'text': 'Compact only.'}],
+        }
+    )
+    entire_checkpoint(
+        repo,
+        {
+            'a1/b2c3d4e5f6/0/full.jsonl': full + '\n',
+            'a1/b2c3d4e5f6/0/transcript.jsonl': compact + '\n',
+            'a1/b2c3d4e5f6/0/metadata.json': json.dumps(
+                {'session_id': 'e1', 'agent': 'Claude Code'}
+            ),
+            'c3/d4e5f6a1b2/0/transcript.jsonl': compact + '\n',
+            'c3/d4e5f6a1b2/0/metadata.json': json.dumps(
+                {'session_id': 'e2', 'agent': 'Copilot CLI'}
+            ),
+        },
+    )
+    done = collect(repo, tmp_path / 'empty-home')
+    assert done.returncode == 0, done.stderr
+    assert (repo / 'transcripts' / 'claude-e1.jsonl').read_text() == full + '\n'
+    assert (repo / 'transcripts' / 'copilot-e2.jsonl').read_text() == compact + '\n'
+    assert 'from refs/heads/entire/checkpoints/v1:a1/b2c3d4e5f6/0/full.jsonl' in done.stdout
+
+
+def test_collect_outside_a_repository_is_a_usage_error(tmp_path: Path) -> None:
+    done = collect(tmp_path, tmp_path)
+    assert (
+        done.returncode == 2
+        and done.stderr == 'memory-gate: collect: not inside a git repository\n'
+    )
