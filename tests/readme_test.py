@@ -1,4 +1,5 @@
-"""Keep the README honest: its example diff, its snippet and its set-up commands."""
+"""Keep the README and docs/ honest: the example diff, the snippet, the set-up commands run as
+printed, the tables of docs/cli.md, the links, and the README short enough to read."""
 from __future__ import annotations
 
 import json
@@ -16,6 +17,8 @@ from tests.conftest import SHARED, git, run
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / 'README.md').read_text(encoding='utf-8')
+CLI_DOC = (ROOT / 'docs' / 'cli.md').read_text(encoding='utf-8')
+READING_DOC = (ROOT / 'docs' / 'reading.md').read_text(encoding='utf-8')
 
 
 def test_example_diff_is_what_build_prints(tmp_path: Path) -> None:
@@ -100,45 +103,60 @@ def sh_block(after: str) -> str:
     return block.group(1)
 
 
-def test_use_it_from_a_local_clone(
-    repo: Path, hook_repo: tuple[Path, str, dict[str, str]]  # noqa: F811
+def test_install_and_use_it_as_printed(
+    repo: Path, tmp_path: Path, hook_repo: tuple[Path, str, dict[str, str]]  # noqa: F811
 ) -> None:
-    """The three steps as printed, with only the clone's path changed, then the example commit is
-    blocked."""
+    """A newcomer without pipx, from the top: the README's fallback install (a virtual environment
+    of its own, its folder on PATH) run as printed with only the clone's path changed; then "Use
+    it" and the example commit, which is blocked; memory-gate and pre-commit answer on PATH, and
+    the route the hook prints is the plain `memory-gate review` that now runs as typed."""
     src, rev, env = hook_repo
-    # pre-commit, as installed
-    env = {**env, 'PATH': os.path.dirname(sys.executable) + os.pathsep + env['PATH']}
+    home = tmp_path / 'home'
+    home.mkdir()
+    (home / '.bashrc').write_text('')
+    pipx = sh_block('Both commands go on your `PATH`')
+    assert pipx.strip() == 'pipx install pre-commit && pipx install /path/to/memory-gate'
+    install = sh_block('No pipx').replace('/path/to/memory-gate', str(src))
+    python = tmp_path / 'python'  # the system's python3 (pyenv's shims need the real HOME)
+    python.mkdir()
+    base = Path(sys.base_prefix) / 'bin' / f'python{sys.version_info[0]}.{sys.version_info[1]}'
+    (python / 'python3').symlink_to(base)
+    from tests.commands.hook_test import without_memory_gate
+
+    path = f'{python}{os.pathsep}{without_memory_gate(env)["PATH"]}'
+    user = {**env, 'HOME': str(home), 'PATH': path}
+    check = 'memory-gate --version && pre-commit --version'
+    done = subprocess.run(('bash', '-euc', install + check), cwd=repo, env=user,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith('memory-gate ')
+    assert 'export PATH="$HOME/.memory-gate/bin:$PATH"' in (home / '.bashrc').read_text()
+    user['PATH'] = f'{home / ".memory-gate" / "bin"}{os.pathsep}{path}'
     steps = sh_block('## Use it')
-    assert steps.startswith('pipx install pre-commit') and steps.count('/path/to/memory-gate') == 2
-    script = steps.replace('/path/to/memory-gate', str(src))
-    script = script.replace('pipx install pre-commit', 'true', 1)
-    done = subprocess.run(
-        ('bash', '-euc', script), cwd=repo, env=env, capture_output=True, text=True, check=False
-    )
+    assert steps.count('/path/to/memory-gate') == 2
+    done = subprocess.run(('bash', '-euc', steps.replace('/path/to/memory-gate', str(src))),
+                          cwd=repo, env=user, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert f'rev: {rev}\n' in (repo / '.pre-commit-config.yaml').read_text()
     commit = sh_block('Then commit a transcript').replace('/path/to/memory-gate', str(ROOT))
-    done = subprocess.run(
-        ('bash', '-uc', commit),
-        cwd=repo,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        check=False,
-    )
+    done = subprocess.run(('bash', '-uc', commit), cwd=repo, env=user, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, check=False)
     assert done.returncode == 1
     assert '+- We decided to use Postgres for all persistence, not SQLite.\n' in done.stdout
+    assert '\n  memory-gate review\n' in done.stdout, done.stdout  # the CLI on PATH, as typed
     assert (repo / 'transcripts' / 'session.jsonl.memory.diff').is_file()
-    # ignored, as step 3 says
+    # ignored, as "Use it" says
     assert 'memory.diff' not in git(repo, 'status', '--porcelain', '--untracked-files=all')
+    taken = subprocess.run(('bash', '-c', 'memory-gate review --take all'), cwd=repo, env=user,
+                           capture_output=True, text=True, check=False)
+    assert taken.returncode == 0, taken.stdout + taken.stderr
 
 
-def _table(heading: str) -> list[list[str]]:
-    """The rows of the README table whose header row starts with `heading`, cells stripped."""
-    start = README.index(f'| {heading} |')
+def _table(heading: str, text: str = CLI_DOC) -> list[list[str]]:
+    """The rows of the table whose header row starts with `heading`, cells stripped."""
+    start = text.index(f'| {heading} |')
     rows = []
-    for line in README[start:].splitlines()[2:]:
+    for line in text[start:].splitlines()[2:]:
         if not line.startswith('|'):
             break
         rows.append([cell.strip() for cell in line.strip('|').split(' | ')])
@@ -169,7 +187,7 @@ def _options() -> dict[str, tuple[set[str], set[str]]]:
 
 
 def test_the_readme_tables_are_the_parsers_options() -> None:
-    """Issue 21.13: every option --help lists is in the README, with the commands that take it
+    """Issue 21.13: every option --help lists is in docs/cli.md, with the commands that take it
     and its metavar; the settings table is exactly the settings (the keys of pyproject.toml),
     with their defaults."""
     from memory_gate.options import BY_NAME, PATH, SCORE, WHOLE
@@ -197,7 +215,7 @@ def test_the_readme_exit_codes_are_the_commands_own() -> None:
     from memory_gate.commands import COMMANDS
 
     for command in COMMANDS:
-        assert f'\n- `{command.name}`: {command.exit_codes}\n' in README, command.name
+        assert f'\n- `{command.name}`: {command.exit_codes}\n' in CLI_DOC, command.name
 
 
 def test_the_readme_says_how_to_uninstall_and_what_stays() -> None:
@@ -224,7 +242,8 @@ def _session_of(source: Path, quote: str) -> Path | None:
 
 
 KEEPS_AND_DROPS = [
-    (side, *_quoted(row[side])) for row in _table('proposed, and a maintainer keeps it')
+    (side, *_quoted(row[side]))
+    for row in _table('proposed, and a maintainer keeps it', READING_DOC)
     for side in (0, 1)
 ]
 
@@ -234,8 +253,8 @@ KEEPS_AND_DROPS = [
                          ids=[f'{k[0]}-{k[1][:30]}' for k in KEEPS_AND_DROPS if k[2]])
 def test_what_it_keeps_and_drops_is_what_build_does_on_those_sessions(
         side: int, quote: str, source: str) -> None:
-    """The README's table of real sentences: the left column is proposed at the default settings
-    from its session, the right one is not."""
+    """docs/reading.md's table of real sentences: the left column is proposed at the default
+    settings from its session, the right one is not."""
     from benchmarks.real import matches, propose
     from memory_gate.reading.records import Settings
 
@@ -300,7 +319,7 @@ def test_the_review_loop_console_is_what_the_tool_prints(
                               stderr=subprocess.STDOUT, text=True, check=False)
         return done.stdout
 
-    first, later = consoles('## The review loop, as a new user meets it')
+    first, later = consoles('## A blocked commit, reviewed')
     (blocked, shown), (review, asked), (apply, applied), (commit, passed) = steps(first)
     out = shell(blocked)
     assert normal(out, src).rstrip('\n') == normal(shown, src).rstrip('\n')
@@ -317,3 +336,36 @@ def test_the_review_loop_console_is_what_the_tool_prints(
     [(grown, grew)] = steps(later)
     (repo / 'transcripts' / 'session.jsonl').write_bytes(b''.join(lines))
     assert normal(shell(grown), src).rstrip('\n') == normal(grew, src).rstrip('\n')
+
+
+def test_the_readme_is_short_enough_to_read() -> None:
+    assert len(README.splitlines()) <= 300
+
+
+DOCS = [ROOT / 'README.md', ROOT / 'CONTRIBUTING.md', *sorted((ROOT / 'docs').glob('*.md'))]
+
+
+def anchors(text: str) -> set[str]:
+    """GitHub's anchors of a markdown text's headings: lowercased, punctuation dropped, spaces
+    to '-'."""
+    found = set()
+    for heading in re.findall(r'^#{1,6} (.+)$', re.sub(r'```.*?```', '', text, flags=re.S),
+                              re.M):
+        found.add(re.sub(r'[^\w\- ]', '', heading.strip().lower()).replace(' ', '-'))
+    return found
+
+
+@pytest.mark.parametrize('page', DOCS, ids=lambda p: p.name)
+def test_every_link_resolves(page: Path) -> None:
+    """A link checker over the README and docs/: every relative link names a file of the
+    repository, and every #anchor a heading of that file."""
+    text = page.read_text(encoding='utf-8')
+    links = re.findall(r'\]\(([^)\s]+)\)', re.sub(r'```.*?```', '', text, flags=re.S))
+    for link in links:
+        if re.match(r'[a-z]+:', link):
+            continue  # https: and the like: no network here
+        path, _, anchor = link.partition('#')
+        target = (page.parent / path).resolve() if path else page
+        assert target.exists(), f'{page.name}: {link}'
+        if anchor and target.suffix == '.md':
+            assert anchor in anchors(target.read_text(encoding='utf-8')), f'{page.name}: {link}'

@@ -18,13 +18,14 @@ HERE = ROOT / 'tests' / 'transcripts'
 REAL = SHARED / 'real'
 DECIDE = 'We decided to always use Postgres for persistence.'
 DATASET = [{'prompt': f'question {n}', 'completion': DECIDE} for n in range(25)]
-FILES = re.search(r'^ +files: (.+)$', (ROOT / 'README.md').read_text(encoding='utf-8'), re.M)
+FILES = re.search(r'^ +files: (.+)$', (ROOT / 'docs' / 'cli.md').read_text(encoding='utf-8'),
+                  re.M)
 ORDINALS = (
     'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth '
     'thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth '
     'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda'
 ).split()
-# the README's advice, as users copy it
+# docs/cli.md's advice, as users copy it
 TRANSCRIPTS = f'        files: {FILES.group(1) if FILES else None}\n'
 
 
