@@ -1,0 +1,101 @@
+"""Issue 44: each agent client, for real (the pinned version from npm, offline, the scripted model
+on 127.0.0.1), in a real git repository with memory-gate's hooks set up as `memory-gate snippet`
+says and memory-gate in the real pre-commit. One session each: a prompt, a tool call that prints a
+fake credential, the Stop hook's ask, the `Memory:` answer, the session's end. What a user relies
+on: the ask comes once and is never proposed; the `Memory:` lines are proposed at commit, verbatim;
+the session is collected (by the session-end hook where the client has one, and by `memory-gate
+collect`), redacted, valid JSON; the session as the agent stored it blocks the commit."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from memory_gate.formats.messages import ASK_OPENING
+from tests.agents.clients import CLIENTS, Session, drive
+from tests.agents.scripted_model import CREDENTIAL, MEMORY
+from tests.commands.hook_test import Repo
+
+# Clients with a session-end hook collect the session when it ends; Codex has none (Codex hooks
+# have no session end event): `memory-gate collect` copies its rollouts.
+ENDS = {'claude': True, 'copilot': True, 'gemini': True, 'codex': False}
+
+
+def run_session(agent: str, project: Repo, tmp_path: Path) -> Session:
+    (project.path / 'pyproject.toml').write_text('[tool.memory-gate]\nask-after-prompts = 1\n')
+    project.git('add', 'pyproject.toml')
+    project.git('commit', '-qm', 'ask after every prompt')
+    home = tmp_path / 'home'
+    home.mkdir()
+    project.env = {**project.env, 'HOME': str(home)}
+    session = run_checked(agent, project, home)
+    return session
+
+
+def run_checked(agent: str, project: Repo, home: Path) -> Session:
+    session = drive(agent, project.path, home)
+    said = f'{agent} exit {session.done.returncode}: {session.done.stdout}\n{session.done.stderr}'
+    assert session.done.returncode == 0, said
+    assert 'memory-gate agent-hook:' not in session.done.stdout + session.done.stderr, said
+    assert len(session.files) == 1, (session.files, said)
+    return session
+
+
+def copies(project: Repo) -> list[Path]:
+    return sorted((project.path / 'transcripts').glob('*.jsonl'))
+
+
+@pytest.mark.parametrize('agent', sorted(CLIENTS))
+def test_a_real_session_asks_once_is_collected_redacted_and_its_memory_lines_proposed(
+    agent: str, project: Repo, tmp_path: Path
+) -> None:
+    session = run_session(agent, project, tmp_path)
+    # the ask comes once: the model answered it once, after the tool call and its reply
+    work = [s for s in session.steps if s in ('tool', 'reply', 'memory')]
+    assert work == ['tool', 'reply', 'memory'], session.steps
+    stored = session.files[0]
+    assert CREDENTIAL in stored.read_text()  # the tool output, as the agent stored it
+
+    # collected when the session ended, by the hook the snippet set up
+    if ENDS[agent]:
+        [copy] = copies(project)
+        assert copy.name.startswith(f'{agent}-'), copy
+    collect = project.memory_gate('collect')
+    assert collect.returncode == 0, collect.stdout + collect.stderr
+    [copy] = copies(project)
+    state = 'unchanged' if ENDS[agent] else 'new'
+    assert f'transcripts/{copy.name}: {state}' in collect.stdout, collect.stdout
+    text = copy.read_text()
+    assert CREDENTIAL not in text and '[REDACTED:' in text
+    for line in text.splitlines():
+        json.loads(line)
+
+    # the Memory lines are proposed at commit, verbatim; the ask never is
+    project.git('add', 'transcripts')
+    blocked = project.commit('agent session')
+    assert blocked.returncode == 1, blocked.stdout
+    for line in MEMORY:
+        assert '+- ' + line[len('Memory: '):] + '\n' in blocked.stdout, blocked.stdout
+    assert ASK_OPENING not in blocked.stdout
+    proposal = Path(f'{copy}.memory.diff').read_text()
+    assert ASK_OPENING not in proposal
+    assert sum(p.startswith('+- ') for p in proposal.splitlines()) == len(MEMORY)
+
+
+@pytest.mark.parametrize('agent', sorted(CLIENTS))
+def test_the_session_as_the_agent_stored_it_blocks_the_commit(
+    agent: str, project: Repo, tmp_path: Path
+) -> None:
+    session = run_session(agent, project, tmp_path)
+    raw = project.path / 'raw' / f'{agent}.jsonl'
+    raw.parent.mkdir()
+    shutil.copy(session.files[0], raw)
+    project.git('add', 'raw')
+    blocked = project.commit('raw session')
+    assert blocked.returncode == 1, blocked.stdout
+    assert 'password' in blocked.stdout and 'in the transcript itself' in blocked.stdout
+    assert 'the commit is blocked. Rotate any that is real' in blocked.stdout
+    assert CREDENTIAL not in blocked.stdout
