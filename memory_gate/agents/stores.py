@@ -27,12 +27,14 @@ class Session(NamedTuple):
     id: str  # the session id the agent gave it
     source: str  # the file in the agent's store, or 'REF:PATH' for an Entire checkpoint
     via: str = ''  # 'entire' when read from a checkpoint
+    part: str = ''  # a further file of one session id (a resumed Gemini CLI session): its stem
 
     @property
     def name(self) -> str:
-        """The copy's stable file name: agent and session id."""
+        """The copy's stable file name: agent and session id (and the part, for a further file)."""
         safe = ''.join(c if c.isalnum() or c in '-_.' else '_' for c in self.id)
-        return f'{self.agent}-{safe}.jsonl'
+        more = ''.join(c if c.isalnum() or c in '-_.' else '_' for c in self.part)
+        return f'{self.agent}-{safe}' + (f'--{more}' if more else '') + '.jsonl'
 
 
 def head(path: str) -> Iterator[dict[str, Any]]:
@@ -110,18 +112,65 @@ def project_hash(path: str) -> str:
     return hashlib.sha256(path.encode()).hexdigest()
 
 
+def read_json(path: str) -> Any:
+    try:
+        with open(path, 'rb') as f:
+            return json.loads(f.read())
+    except (OSError, ValueError):
+        return None
+
+
+def read_text(path: str) -> str:
+    try:
+        with open(path, encoding='utf-8', errors='replace') as f:
+            return f.read().strip()
+    except OSError:
+        return ''
+
+
+def gemini_folders(home: str, checkouts: list[str]) -> dict[str, str]:
+    """Each of ~/.gemini/tmp/'s project folders that may hold this checkout's sessions, and the
+    project root it stands for: <sha256 of the root> (older versions), the slug
+    ~/.gemini/projects.json gives a root ({"projects": {root: slug}}), a folder whose .project_root
+    names a root (0.61 writes both). The root must be the checkout or inside it."""
+    tmp = os.path.join(home, '.gemini', 'tmp')
+    folders = {os.path.join(tmp, project_hash(c)): c for c in checkouts}
+    projects = read_json(os.path.join(home, '.gemini', 'projects.json'))
+    named = projects.get('projects') if isinstance(projects, dict) else None
+    for root, slug in (named or {}).items() if isinstance(named, dict) else ():
+        if isinstance(slug, str) and is_slug(slug) and belongs(root, checkouts):
+            folders[os.path.join(tmp, slug)] = root
+    for marker in glob.glob(os.path.join(glob.escape(tmp), '*', '.project_root')):
+        root = read_text(marker)
+        if belongs(root, checkouts):
+            folders[os.path.dirname(marker)] = root
+    return folders
+
+
+def is_slug(name: str) -> bool:
+    """A folder name, never a path: no separator, not '.' or '..'."""
+    return bool(name) and name not in ('.', '..') and '/' not in name and os.sep not in name
+
+
 def gemini(home: str, checkouts: list[str]) -> Iterator[Session]:
-    """~/.gemini/tmp/<sha256 of the project root>/chats/session-*.json (documents) or .jsonl (later
-    versions)."""
-    for checkout in checkouts:
-        chats = os.path.join(home, '.gemini', 'tmp', project_hash(checkout), 'chats')
+    """~/.gemini/tmp/<project folder>/chats/session-*.json (documents) or .jsonl (later versions); a
+    session is this checkout's when its projectHash is the sha256 of its folder's root (a file
+    without one is trusted to the folder). Several files of one session id (a resumed session
+    leaves a new file) each get their own copy: the first by name keeps the plain name."""
+    seen: set[str] = set()
+    for folder, root in sorted(gemini_folders(home, checkouts).items()):
+        hashes = {project_hash(root), project_hash(os.path.realpath(root))}
+        chats = os.path.join(folder, 'chats')
         for path in sorted(glob.glob(os.path.join(glob.escape(chats), 'session-*.json*'))):
             if not path.endswith(('.json', '.jsonl')):
                 continue
             top = next(head(path), {})
-            yield Session(
-                'gemini', str(top.get('sessionId') or os.path.basename(path).split('.')[0]), path
-            )
+            if top.get('projectHash', next(iter(hashes))) not in hashes:
+                continue
+            sid = str(top.get('sessionId') or os.path.basename(path).split('.')[0])
+            part = os.path.basename(path).split('.')[0] if sid in seen else ''
+            seen.add(sid)
+            yield Session('gemini', sid, path, part=part)
 
 
 def copilot(home: str, checkouts: list[str]) -> Iterator[Session]:

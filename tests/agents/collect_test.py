@@ -77,11 +77,12 @@ def codex(home: Path, cwd: Path | str, sid: str, text: str) -> Path:
 
 
 def gemini(home: Path, project: Path | str, sid: str, text: str) -> Path:
-    chats = home / '.gemini' / 'tmp' / hashlib.sha256(str(project).encode()).hexdigest() / 'chats'
+    digest = hashlib.sha256(str(project).encode()).hexdigest()
+    chats = home / '.gemini' / 'tmp' / digest / 'chats'
     chats.mkdir(parents=True, exist_ok=True)
     doc = {
         'sessionId': sid,
-        'projectHash': 'h',
+        'projectHash': digest,
         'startTime': 't',
         'lastUpdated': 't',
         'messages': [{'id': 'm1', 'timestamp': 't', 'type': 'user', 'content': text}],
