@@ -119,5 +119,49 @@ def work_since_ask(path: str) -> Work:
     return work
 
 
+# How long `agent-hook` waits for a Copilot CLI session file to hold its own event, and how often it
+# looks.
+FLUSH_SECONDS = 3.0
+FLUSH_POLL_SECONDS = 0.05
+TAIL_BYTES = 65536  # the end of a session file read for its latest records
+
+
+def flushed(path: str, stamp: object) -> None:
+    """Wait, bounded, until the session file holds a record as late as the event (Copilot CLI's
+    `timestamp`, milliseconds since the epoch: no other agent's event has such a number). Copilot
+    CLI 1.0.102 runs its hooks before it writes its events out (0.1-0.2 s: a new session's file
+    does not exist yet, a resumed session lacks its last turn); the hook.start record of this very
+    event, written before the hook runs, carries the event's timestamp."""
+    if not isinstance(stamp, int) or isinstance(stamp, bool):
+        return
+    import time
+
+    deadline = time.monotonic() + FLUSH_SECONDS
+    while latest_stamp(path) < stamp and time.monotonic() < deadline:
+        time.sleep(FLUSH_POLL_SECONDS)
+
+
+def latest_stamp(path: str) -> float:
+    """The latest ISO `timestamp` among the records at the end of a file, in milliseconds since
+    the epoch; -1 for none (or no file yet)."""
+    from datetime import datetime
+
+    try:
+        with open(path, 'rb') as f:
+            f.seek(max(0, f.seek(0, 2) - TAIL_BYTES))
+            lines = f.read().splitlines()
+    except OSError:
+        return -1
+    latest = -1.0
+    for line in lines:
+        try:
+            stamp = json.loads(line).get('timestamp')
+            when = datetime.fromisoformat(stamp.replace('Z', '+00:00')).timestamp() * 1000
+        except (ValueError, AttributeError, TypeError):
+            continue
+        latest = max(latest, when)
+    return latest
+
+
 def should_ask(work: Work, prompts: int, tools: int) -> bool:
     return work.prompts >= prompts or work.tools >= tools

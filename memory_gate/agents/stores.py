@@ -10,6 +10,7 @@ from __future__ import annotations
 import glob
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 
 from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 HEAD_RECORDS = (
     50  # records read from the top of a session for the one that names its working directory
 )
+# A session id an agent's event names, before it names a file: a folder name, never a path.
+SESSION_ID_RE = re.compile(r'[A-Za-z0-9][A-Za-z0-9._-]{0,127}')
 
 
 class Session(NamedTuple):
@@ -173,12 +176,24 @@ def gemini(home: str, checkouts: list[str]) -> Iterator[Session]:
             yield Session('gemini', sid, path, part=part)
 
 
+def copilot_root(home: str) -> str:
+    """$COPILOT_HOME, else ~/.copilot."""
+    return os.environ.get('COPILOT_HOME') or os.path.join(home, '.copilot')
+
+
+def copilot_events(home: str, session_id: object) -> str | None:
+    """The events.jsonl of a Copilot CLI session id (its sessionEnd names no transcript), or None
+    for an id that is not one (a path, '..', empty)."""
+    if not isinstance(session_id, str) or not SESSION_ID_RE.fullmatch(session_id):
+        return None
+    return os.path.join(copilot_root(home), 'session-state', session_id, 'events.jsonl')
+
+
 def copilot(home: str, checkouts: list[str]) -> Iterator[Session]:
-    """~/.copilot/session-state/<sessionId>/events.jsonl; session.start gives data.context.cwd and
-    data.sessionId."""
-    for path in sorted(
-        glob.glob(os.path.join(glob.escape(home), '.copilot', 'session-state', '*', 'events.jsonl'))
-    ):
+    """$COPILOT_HOME/session-state/<sessionId>/events.jsonl (~/.copilot by default); session.start
+    gives data.context.cwd and data.sessionId."""
+    states = os.path.join(glob.escape(copilot_root(home)), 'session-state')
+    for path in sorted(glob.glob(os.path.join(states, '*', 'events.jsonl'))):
         start: dict[str, Any] = next(
             (
                 o['data']

@@ -19,7 +19,7 @@ import os
 import sys
 from collections.abc import Mapping
 
-from memory_gate.agents.session_work import should_ask, work_since_ask
+from memory_gate.agents.session_work import flushed, should_ask, work_since_ask
 from memory_gate.base import repo
 from memory_gate.base.typed import TYPE_CHECKING
 from memory_gate.formats.messages import ASK_OPENING
@@ -58,16 +58,32 @@ def field(event: Mapping[str, Any], *names: str) -> Any:
     return next((event[n] for n in names if n in event), None)
 
 
+def transcript(event: Mapping[str, Any]) -> str:
+    """The session file the event names: its transcript_path, else (Copilot CLI's sessionEnd names
+    only its sessionId) that session's events.jsonl, once the id is checked to be no path."""
+    path = field(event, 'transcript_path', 'transcriptPath')
+    if isinstance(path, str) and path:
+        return os.path.expanduser(path)
+    session_id = field(event, 'sessionId')
+    if session_id is None:
+        raise HookError('the event names no transcript_path')
+    from memory_gate.agents import stores
+
+    found = stores.copilot_events(os.path.expanduser('~'), session_id)
+    if found is None:
+        raise HookError(f'the event names no transcript_path, and {session_id!r} is no session id')
+    return found
+
+
 def stop(event: Mapping[str, Any], prompts: int, tools: int) -> str:
     """The decision for an agent about to stop: '' lets it stop, else the JSON that asks for Memory:
     lines."""
     if field(event, 'stop_hook_active', 'stopHookActive') is True:
         return ''
-    path = field(event, 'transcript_path', 'transcriptPath')
-    if not isinstance(path, str) or not path:
-        raise HookError('the event names no transcript_path')
+    path = transcript(event)
     try:
-        work = work_since_ask(os.path.expanduser(path))
+        flushed(path, field(event, 'timestamp'))
+        work = work_since_ask(path)
     except (OSError, ValueError, AttributeError) as exc:
         raise HookError(f'{path}: {exc}') from None
     if not should_ask(work, prompts, tools):
@@ -103,11 +119,10 @@ def act(event_name: str | None, stdin: str, settings: Settings) -> None:
     elif name in ('session-end', 'sessionend'):
         from memory_gate.agents import copies
 
-        path = field(event, 'transcript_path', 'transcriptPath')
-        if not isinstance(path, str) or not path:
-            raise HookError('the event names no transcript_path')
         root = repo.repo_root() or '.'
-        session = copies.session_of(os.path.expanduser(path), root)
+        path = transcript(event)
+        flushed(path, field(event, 'timestamp'))
+        session = copies.session_of(path, root)
         for done in copies.collect(root, [session], settings, False, False):
             if isinstance(done, copies.CollectError):
                 raise done

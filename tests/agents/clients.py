@@ -33,7 +33,7 @@ RUN_SECONDS = 180  # one client session, start to exit (about 1-3 s here)
 
 class Client(NamedTuple):
     package: str  # on npm
-    version: str  # pinned: the version the tests and docs/AGENTS-TRIED.md were checked against
+    version: str  # pinned: the version the tests and docs/CLIENTS.md were checked against
     command: str  # its executable in node_modules/.bin
 
 

@@ -2,7 +2,7 @@
 (0.61: the checkout's base name, `.project_root` inside it holding the path), and the <sha256 of the
 root> folder of older versions. A session is the checkout's by its projectHash or its folder's
 recorded root, never by a folder's name alone. The layouts are those Gemini CLI 0.61.0 wrote in
-tests/agents/clients_e2e_test.py's sessions (/work/notes/agents-survey.md)."""
+tests/agents/clients_e2e_test.py's sessions (docs/CLIENTS.md)."""
 
 from __future__ import annotations
 
