@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 # How Claude Code records a Stop hook's reason in the session (docs/FORMATS.md §4).
 FEEDBACK = 'Stop hook feedback:'
+# How Codex CLI does: the reason in a user message, inside <hook_prompt hook_run_id="stop:...">.
+HOOK_PROMPT = '<hook_prompt'
 
 
 class Work(NamedTuple):
@@ -47,12 +49,28 @@ def user_text(obj: Mapping[str, Any]) -> str | None:
     if kind == 'user.message' and isinstance(obj.get('data'), dict):  # Copilot CLI
         content = obj['data'].get('content')
         return content if isinstance(content, str) else None
+    item = codex_item(obj)
+    if item.get('type') == 'message' and item.get('role') == 'user':  # Codex CLI
+        content = item.get('content')
+        parts = content if isinstance(content, list) else []
+        return '\n'.join(str(p.get('text', '')) for p in parts if isinstance(p, dict))
     return None
+
+
+# A Codex CLI rollout's response_item types that are a tool call (as the Codex reader skips them).
+CODEX_CALLS = frozenset(('function_call', 'custom_tool_call', 'local_shell_call'))
+
+
+def codex_item(obj: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A Codex CLI rollout's response_item payload ({} for any other record): its prompts (the
+    event_msg user_message repeats them) and its tool calls."""
+    payload = obj.get('payload')
+    return payload if obj.get('type') == 'response_item' and isinstance(payload, dict) else {}
 
 
 def tool_calls(obj: Mapping[str, Any]) -> int:
     """How many tool calls a record makes (Claude Code tool_use blocks, Gemini CLI toolCalls,
-    Copilot CLI runs)."""
+    Copilot CLI runs, Codex CLI calls)."""
     message = obj.get('message')
     if (
         obj.get('type') == 'assistant'
@@ -62,14 +80,17 @@ def tool_calls(obj: Mapping[str, Any]) -> int:
         return sum(isinstance(b, dict) and b.get('type') == 'tool_use' for b in message['content'])
     if obj.get('type') == 'gemini' and isinstance(obj.get('toolCalls'), list):
         return len(obj['toolCalls'])
-    return int(obj.get('type') == 'tool.execution_start')
+    is_call = codex_item(obj).get('type') in CODEX_CALLS
+    return int(obj.get('type') == 'tool.execution_start' or is_call)
 
 
 def is_ask(text: str) -> bool:
     """memory-gate's own instruction, as the agent recorded it (Claude Code: after "Stop hook
-    feedback:" and the hook's command in brackets; Gemini CLI and Copilot CLI: as the next
-    prompt)."""
+    feedback:" and, in some versions, the hook's command in brackets; Codex CLI: inside a
+    <hook_prompt> tag; Gemini CLI and Copilot CLI: as the next prompt)."""
     head = text.lstrip()
+    if head.startswith(HOOK_PROMPT) and '>' in head:
+        head = head[head.index('>') + 1 :].lstrip()
     if head.startswith(FEEDBACK):
         head = head[len(FEEDBACK) :].lstrip()
         if head.startswith('[') and ']:' in head:
@@ -79,7 +100,7 @@ def is_ask(text: str) -> bool:
 
 # Bytes a record must hold to count: a prompt, a tool call, or memory-gate's own ask. The rest of a
 # session (tool output, mostly) is never parsed.
-COUNTED = (b'"user', b'tool_use', b'tool.execution_start', b'"gemini"')
+COUNTED = (b'"user', b'tool_use', b'tool.execution_start', b'"gemini"', b'_call"')
 
 
 def records(path: str) -> Iterator[dict[str, Any]]:

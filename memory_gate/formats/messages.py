@@ -20,6 +20,7 @@ INJECTED_TAGS = (
     'local-command-stdout', 'local-command-stderr', 'local-command-caveat',
     'bash-input', 'bash-stdout', 'bash-stderr', 'task-notification', 'turn_aborted',
     'user_shell_command', 'image', 'ide_opened_file', 'ide_selection', 'skill',
+    'hook_prompt',  # Codex CLI: a Stop hook's reason, fed back as the next instruction
 )
 INJECTED_BLOCK_RE = (  # compiled on first use, with re.S
     r'<(' + '|'.join(INJECTED_TAGS) + r')\b[^>]*>'  # an opening tag, its attributes

@@ -154,12 +154,12 @@ STORES = {
     'codex': '.codex/sessions/**/rollout-*.jsonl',
 }
 
-MERGE_RE = re.compile(r'merge (?:it )?into (\S+?)[ ,;:)]')
+MERGE_RE = re.compile(r'merge into (\S+) \(')
 
 
 def install_hooks(agent: str, repo: Path, env: Mapping[str, str]) -> str:
     """`memory-gate snippet --agent AGENT` as the README says: its stdout into the file its stderr
-    names (a fresh checkout has none to merge with). Returns that file, relative to repo."""
+    names (a fresh checkout and HOME have none to merge with). Returns that file as named."""
     done = subprocess.run(
         (sys.executable, '-m', 'memory_gate', 'snippet', '--agent', agent),
         cwd=repo,
@@ -171,7 +171,8 @@ def install_hooks(agent: str, repo: Path, env: Mapping[str, str]) -> str:
     assert done.returncode == 0, done.stderr
     found = MERGE_RE.search(done.stderr + ' ')
     assert found, f'snippet --agent {agent} names no file to merge into: {done.stderr!r}'
-    target = repo / found.group(1)
+    name = found.group(1)
+    target = Path(env['HOME'], name[2:]) if name.startswith('~/') else repo / name
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(done.stdout)
     return found.group(1)
