@@ -2,7 +2,9 @@
 
 User and assistant messages are mined, and the steering a person typed while the agent
 worked (queue-operation, queued_command attachments); sidechains, meta, summaries, thinking
-and tool traffic never are.
+and tool traffic never are. A user message (or queued_command) that delivers a prompt read
+already at its queue-operation is a duplicate (`claude -p` enqueues every prompt; a prompt typed
+while the agent worked is enqueued, then sent).
 """
 from __future__ import annotations
 
@@ -21,6 +23,10 @@ CLAUDE_SKIP = {
     'file-history-snapshot': 'meta', 'pr-link': 'meta', 'permission-mode': 'meta',
     'mode': 'meta', 'last-prompt': 'meta', 'worktree-state': 'meta',
     'attachment': 'meta', 'queue-operation': 'meta',
+    # 2.1.332 (docs/CLIENTS.md): what was sent to the model (the conversation again, tool output
+    # included: collect redacts these lines like any other), its cost, its tools, a flag
+    'api-request': 'request', 'api-request-blob': 'request', 'api-request-shape': 'request',
+    'cost-state': 'usage', 'tools-used': 'usage', 'atis-latch': 'meta',
 }
 MESSAGE_TYPES = ('user', 'assistant')
 TYPES = frozenset((*MESSAGE_TYPES, *CLAUDE_SKIP))  # the line types that name the format
@@ -28,19 +34,32 @@ THINKING = ('thinking', 'redacted_thinking')
 
 
 class ClaudeCode(Reader):
-    """One line at a time: nothing is held back to the end."""
+    """One line at a time; the queued prompts not yet delivered are remembered by their text."""
+
+    def __init__(self) -> None:
+        self.queued: list[str] = []
 
     def feed(self, obj: dict[str, Any], line: int) -> list[Outcome]:
         kind = obj.get('type')
         session, ts = as_str(obj.get('sessionId')), as_str(obj.get('timestamp'))
-        if kind in MESSAGE_TYPES:
-            return [self.message(obj, line, session, ts)]
         if kind == 'queue-operation' and isinstance(obj.get('content'), str):
+            self.queued.append(obj['content'].strip())
             return [message_outcome(line, 'user', obj['content'], False, session, ts)]
+        if kind in MESSAGE_TYPES:
+            return [self.delivered(self.message(obj, line, session, ts))]
         prompt = queued_prompt(obj.get('attachment')) if kind == 'attachment' else None
         if prompt is not None:
-            return [message_outcome(line, 'user', prompt, False, session, ts)]
+            return [self.delivered(message_outcome(line, 'user', prompt, False, session, ts))]
         return [Outcome(line, skipped=CLAUDE_SKIP.get(as_str(kind), 'unknown'))]
+
+    def delivered(self, outcome: Outcome) -> Outcome:
+        """A user turn that delivers a queued prompt, read already at its queue-operation: a
+        duplicate."""
+        said = [t.text.strip() for t in outcome.turns if t.role == 'user']
+        if len(said) != 1 or said[0] not in self.queued:
+            return outcome
+        self.queued.remove(said[0])
+        return Outcome(outcome.line, skipped='duplicate')
 
     def message(self, obj: dict[str, Any], line: int, session: str, ts: str) -> Outcome:
         if obj.get('isSidechain') is True:

@@ -17,6 +17,7 @@ ITEM, EVENT = 'response_item', 'event_msg'  # the wrapped line types that can ho
 # Why each other wrapped line type is skipped. A type not listed is 'unknown'.
 CODEX_SKIP = {
     'session_meta': 'meta', 'turn_context': 'meta', 'world_state': 'meta',
+    'token_usage_record': 'usage',  # 0.171.0: a model call's tokens
     'compacted': 'summary',
     'inter_agent_communication': 'sidechain', 'inter_agent_communication_metadata': 'sidechain',
 }

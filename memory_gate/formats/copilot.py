@@ -24,6 +24,7 @@ COPILOT_SKIP = {
     'session.context_changed': 'meta', 'session.usage_info': 'meta',
     'session.permissions_changed': 'meta', 'session.todos_changed': 'meta',
     'session.context_cleared': 'meta', 'session.compaction_start': 'meta',
+    'session.usage_record': 'usage',  # 1.0.102: a model call's tokens and cost
     'session.compaction_complete': 'summary', 'session.task_complete': 'meta',
     'session.info': 'system', 'session.warning': 'system', 'session.error': 'system',
     'system.message': 'system', 'system.notification': 'system',

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from memory_gate.formats.messages import ASK_OPENING
-from tests.agents.clients import CLIENTS, Session, drive
+from memory_gate.formats.parse import parse_lines
+from tests.agents.clients import CLIENTS, PROMPT, Session, drive
 from tests.agents.scripted_model import CREDENTIAL, MEMORY
 from tests.commands.hook_test import Repo
 
@@ -73,6 +75,12 @@ def test_a_real_session_asks_once_is_collected_redacted_and_its_memory_lines_pro
     assert CREDENTIAL not in text and '[REDACTED:' in text
     for line in text.splitlines():
         json.loads(line)
+    # every record type the client wrote is known to its reader; the prompt is read once
+    stats = project.memory_gate('build', str(copy), '--stats').stderr
+    assert 'skipped_unknown' not in stats, stats
+    said = [t.text for o in parse_lines(iter(copy.read_bytes().splitlines()), Counter())
+            for t in o.turns if t.role == 'user']
+    assert said == [PROMPT], said
 
     # the Memory lines are proposed at commit, verbatim; the ask never is
     project.git('add', 'transcripts')
