@@ -1,14 +1,14 @@
 """`memory-gate agent-hook EVENT`: an agent's hook protocol, JSON on stdin, a decision on stdout.
 
-`stop` (Claude Code `Stop`, Gemini CLI `AfterAgent`, Copilot CLI `agentStop`): once the session
-holds enough work since memory-gate last asked (settings `ask-after-prompts`, `ask-after-tools`),
-print `{"decision": "block", "reason": ASK}`: the agent goes on with ASK as its next instruction and
-states what lasts as `Memory:` lines. Never twice in a row: `stop_hook_active`, and the transcript
-itself holds the last ask (no state file). `session-end` (Claude Code `SessionEnd`, Copilot CLI
-`sessionEnd`, Gemini CLI `SessionEnd`): `collect` that session into the transcripts folder. An error
-is one line on stderr and exit 0: the hook never stops the agent from stopping. Sources:
-docs/FORMATS.md §4. What counts as work, and how each agent's session records it, is
-session_work.py.
+`stop` (Claude Code `Stop`, Gemini CLI `AfterAgent`, Copilot CLI `agentStop`, Codex CLI `Stop`):
+once the session holds enough work since memory-gate last asked (settings `ask-after-prompts`,
+`ask-after-tools`), print `{"decision": "block", "reason": ASK}`: the agent goes on with ASK as its
+next instruction and states what lasts as `Memory:` lines. Never twice in a row: `stop_hook_active`,
+and the transcript itself holds the last ask (no state file). `session-end` (Claude Code
+`SessionEnd`, Copilot CLI `sessionEnd`, which names only its sessionId, Gemini CLI `SessionEnd`):
+`collect` that session into the transcripts folder. An error is one line on stderr and exit 0: the
+hook never stops the agent from stopping. Sources: docs/FORMATS.md §4. What counts as work, and how
+each agent's session records it, is session_work.py.
 """
 
 from __future__ import annotations
