@@ -94,17 +94,21 @@ def base_env(home: Path) -> dict[str, str]:
 # --- each client's offline set-up: (environment, files under HOME, command line) ---------------
 
 
-def claude_setup(url: str, repo: Path) -> tuple[dict[str, str], dict[str, str], list[str]]:
+def claude_setup(
+    url: str, repo: Path, resume: bool
+) -> tuple[dict[str, str], dict[str, str], list[str]]:
     env = {
         'ANTHROPIC_BASE_URL': url,
         'ANTHROPIC_API_KEY': 'scripted',
         'CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC': '1',
         'DISABLE_AUTOUPDATER': '1',
     }
-    return env, {}, ['-p', PROMPT, '--allowedTools', 'Bash']
+    return env, {}, [*(['--continue'] if resume else []), '-p', PROMPT, '--allowedTools', 'Bash']
 
 
-def copilot_setup(url: str, repo: Path) -> tuple[dict[str, str], dict[str, str], list[str]]:
+def copilot_setup(
+    url: str, repo: Path, resume: bool
+) -> tuple[dict[str, str], dict[str, str], list[str]]:
     env = {
         'COPILOT_OFFLINE': 'true',
         'COPILOT_PROVIDER_BASE_URL': url,
@@ -115,31 +119,38 @@ def copilot_setup(url: str, repo: Path) -> tuple[dict[str, str], dict[str, str],
         'COPILOT_AUTO_UPDATE': 'false',
         'XDG_CACHE_HOME': str(CACHE / 'xdg-cache'),  # its unpacked runtime, shared by the runs
     }
-    return env, {}, ['-p', PROMPT, '--allow-all-tools']
+    return env, {}, [*(['--continue'] if resume else []), '-p', PROMPT, '--allow-all-tools']
 
 
-def gemini_setup(url: str, repo: Path) -> tuple[dict[str, str], dict[str, str], list[str]]:
+def gemini_setup(
+    url: str, repo: Path, resume: bool
+) -> tuple[dict[str, str], dict[str, str], list[str]]:
     env = {
         'GOOGLE_GEMINI_BASE_URL': url,
         'GEMINI_API_KEY': 'scripted',
         'GEMINI_CLI_TRUST_WORKSPACE': 'true',
     }
     settings = {'security': {'auth': {'selectedType': 'gemini-api-key'}}}
-    return env, {'.gemini/settings.json': json.dumps(settings)}, ['-p', PROMPT, '--yolo']
+    args = [*(['--resume', 'latest'] if resume else []), '-p', PROMPT, '--yolo']
+    return env, {'.gemini/settings.json': json.dumps(settings)}, args
 
 
-def codex_setup(url: str, repo: Path) -> tuple[dict[str, str], dict[str, str], list[str]]:
+def codex_setup(
+    url: str, repo: Path, resume: bool
+) -> tuple[dict[str, str], dict[str, str], list[str]]:
     config = (
         'model = "gpt-5.5"\nmodel_provider = "scripted"\n\n'
         '[model_providers.scripted]\nname = "scripted"\n'
         f'base_url = "{url}/v1"\nwire_api = "responses"\nenv_key = "SCRIPTED_API_KEY"\n\n'
         f'[projects.{json.dumps(str(repo))}]\ntrust_level = "trusted"\n'
     )
-    args = ['exec', '--dangerously-bypass-approvals-and-sandbox', '--dangerously-bypass-hook-trust']
-    return {'SCRIPTED_API_KEY': 'scripted'}, {'.codex/config.toml': config}, [*args, PROMPT]
+    flags = ['--dangerously-bypass-approvals-and-sandbox', '--dangerously-bypass-hook-trust']
+    args = ['exec', *(['resume', '--last'] if resume else []), *flags, PROMPT]
+    return {'SCRIPTED_API_KEY': 'scripted'}, {'.codex/config.toml': config}, args
 
 
-SETUPS: Mapping[str, Callable[[str, Path], tuple[dict[str, str], dict[str, str], list[str]]]] = {
+Setup = Callable[[str, Path, bool], tuple[dict[str, str], dict[str, str], list[str]]]
+SETUPS: Mapping[str, Setup] = {
     'claude': claude_setup,
     'copilot': copilot_setup,
     'gemini': gemini_setup,
@@ -188,19 +199,20 @@ class Session(NamedTuple):
     hooks_file: str
 
 
-def drive(agent: str, repo: Path, home: Path, extra: tuple[str, ...] = ()) -> Session:
-    """One non-interactive session of AGENT in repo (hooks set up by the snippet), HOME=home."""
+def drive(agent: str, repo: Path, home: Path, resume: bool = False) -> Session:
+    """One non-interactive session of AGENT in repo (hooks set up by the snippet), HOME=home; with
+    `resume`, the last session there goes on with one more prompt."""
     command = executable(agent)
     env = base_env(home)
     hooks_file = install_hooks(agent, repo, env)
     with ScriptedModel() as model:
-        more, files, args = SETUPS[agent](model.url, repo)
+        more, files, args = SETUPS[agent](model.url, repo, resume)
         for name, text in files.items():
             (home / name).parent.mkdir(parents=True, exist_ok=True)
             (home / name).write_text(text)
         try:
             done = subprocess.run(
-                (str(command), *args, *extra),
+                (str(command), *args),
                 cwd=repo,
                 env={**env, **more},
                 capture_output=True,

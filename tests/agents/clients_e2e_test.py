@@ -26,23 +26,28 @@ from tests.commands.hook_test import Repo
 ENDS = {'claude': True, 'copilot': True, 'gemini': True, 'codex': False}
 
 
-def run_session(agent: str, project: Repo, tmp_path: Path) -> Session:
-    (project.path / 'pyproject.toml').write_text('[tool.memory-gate]\nask-after-prompts = 1\n')
+def setup(project: Repo, tmp_path: Path, prompts: int) -> Path:
+    """Ask after `prompts` prompts; a scratch HOME for the client and for memory-gate collect."""
+    config = f'[tool.memory-gate]\nask-after-prompts = {prompts}\n'
+    (project.path / 'pyproject.toml').write_text(config)
     project.git('add', 'pyproject.toml')
-    project.git('commit', '-qm', 'ask after every prompt')
+    project.git('commit', '-qm', f'ask after {prompts} prompt(s)')
     home = tmp_path / 'home'
     home.mkdir()
     project.env = {**project.env, 'HOME': str(home)}
-    session = run_checked(agent, project, home)
-    return session
+    return home
 
 
-def run_checked(agent: str, project: Repo, home: Path) -> Session:
-    session = drive(agent, project.path, home)
+def run_session(agent: str, project: Repo, tmp_path: Path) -> Session:
+    return run_checked(agent, project, setup(project, tmp_path, 1))
+
+
+def run_checked(agent: str, project: Repo, home: Path, resume: bool = False) -> Session:
+    session = drive(agent, project.path, home, resume)
     said = f'{agent} exit {session.done.returncode}: {session.done.stdout}\n{session.done.stderr}'
     assert session.done.returncode == 0, said
     assert 'memory-gate agent-hook:' not in session.done.stdout + session.done.stderr, said
-    assert len(session.files) == 1, (session.files, said)
+    assert len(session.files) == 1 or resume, (session.files, said)
     return session
 
 
@@ -108,3 +113,20 @@ def test_the_session_as_the_agent_stored_it_blocks_the_commit(
     assert 'password' in blocked.stdout and 'in the transcript itself' in blocked.stdout
     assert 'the commit is blocked. Rotate any that is real' in blocked.stdout
     assert CREDENTIAL not in blocked.stdout
+
+
+@pytest.mark.parametrize('agent', sorted(CLIENTS))
+def test_a_resumed_session_is_asked_after_as_many_prompts_as_the_setting_says(
+    agent: str, project: Repo, tmp_path: Path
+) -> None:
+    """Two prompts, the second in the session resumed: the ask comes after the second (Copilot CLI
+    writes a resumed turn after its agentStop runs: the hook waits for it)."""
+    home = setup(project, tmp_path, 2)
+    first = run_checked(agent, project, home)
+    assert [s for s in first.steps if s in ('tool', 'reply', 'memory')] == ['tool', 'reply']
+    second = run_checked(agent, project, home, resume=True)
+    work = [s for s in second.steps if s in ('tool', 'reply', 'memory')]
+    assert work == ['tool', 'reply', 'memory'], (second.steps, second.done.stderr)
+    collect = project.memory_gate('collect')
+    assert collect.returncode == 0 and 'diverged' not in collect.stdout, collect.stdout
+    assert any(MEMORY[0] in c.read_text() for c in copies(project))
