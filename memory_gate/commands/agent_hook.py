@@ -29,12 +29,12 @@ if TYPE_CHECKING:
     from typing import Any
 
 ASK = ASK_OPENING + (
-    ' before you stop, state each durable finding of this session on a line of its own that'
-    ' starts with `Memory:`: decisions and what they replaced, constraints, conventions, how a'
-    ' part of the system works, root causes of failures. State the fact, not what you did (no'
-    ' "I fixed", no file:line, no "for now"), nothing about the task at hand, nothing the memory'
-    ' file already says. When there is none, write `Memory: none`. A person reviews each line'
-    ' before it enters the memory file.'
+    ' before you stop, state each durable finding of this session on its own line starting with'
+    ' `Memory:`: decisions and what they replaced, constraints, conventions, how the system'
+    " works, root causes. One fact a line, in the project's terms, with its reason when it has"
+    " one. Nothing about what you did, this machine, this checkout's state or the harness; a"
+    ' one-off instruction of this session is not a rule. If there is none, write `Memory: none`.'
+    ' A person reviews each line.'
 )
 
 

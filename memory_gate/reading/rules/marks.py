@@ -51,14 +51,14 @@ STOPGAP_RE = r'(?i)\bfor (?:now|the moment|the time being)\b|暂时|临时'
 SNIPPET = """\
 ## Durable findings
 
-When you learn something a future session should act on (a decision and what it replaced, a
-constraint, the root cause of a failure, a convention, how a part of the system works), say it
-in one sentence on a line of its own, starting with `Memory:`, for example:
+When you learn what a future session should act on (a decision and what it replaced, a
+constraint, a root cause, a convention, how the system works), state it on its own line
+starting with `Memory:`, one fact a line, in the project's terms, with its reason:
 
 Memory: integration tests need the local Postgres from `docker compose up db`; SQLite is not supported.
 
-memory-gate proposes these lines for review when the session is committed. State the fact, not
-what you did: no "I fixed", no line numbers, no "for now".
+memory-gate proposes them for review. Nothing about what you did, this machine, this checkout's
+state or the harness; a one-off instruction is not a rule.
 """
 
 # The user accepting what the assistant just recommended, as a whole short turn: "yes", "agreed",
