@@ -2,6 +2,7 @@
 
     python benchmarks/quality.py [SESSIONS.txt ...] [--all] [--show]
     python benchmarks/quality.py --real [--show]
+    python benchmarks/quality.py --harvest [--show]
 
 Reads benchmarks/devset/sessions.txt (or the files given; --all: every set in
 devset/, the holdouts too; format in devset/README.md), runs the real
@@ -10,6 +11,8 @@ per kind and per rule, with the traps that got through. --show lists every miss
 and every false positive. --real scores the hand-labeled real sessions instead
 (benchmarks/real.py): per source, proposals and junk per session, precision and
 recall; and whether a `Memory:` line appended to every session is proposed.
+--harvest runs the harvest benchmark (benchmarks/harvest.py): `Memory:` lines planted in every
+session of every format, proposed byte for byte, the local ones screened.
 `python -m benchmarks.fit_weights --curve` adds leave-one-source-out scores and
 the curve across the threshold.
 """
@@ -145,6 +148,10 @@ def report(
 
 
 def main(argv: list[str]) -> int:
+    if '--harvest' in argv:  # the agent's `Memory:` lines, byte for byte: benchmarks/harvest.py
+        sys.path.insert(0, str(HERE.parent))
+        from benchmarks import harvest
+        return harvest.main(argv)
     # the hand-labeled real sessions: benchmarks/real.py, with the explicit-memory check
     if '--real' in argv:
         sys.path.insert(0, str(HERE.parent))

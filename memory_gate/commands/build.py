@@ -92,6 +92,8 @@ def json_result(result: Result) -> str:
         'withheld': [{k: redact(v) if isinstance(v, str) else v for k, v in w._asdict().items()}
                      for w in result.withheld],
         'secrets': [s._asdict() for s in result.secrets],
+        'screened': [{k: redact(v) if isinstance(v, str) else v for k, v in s._asdict().items()}
+                     for s in result.screened],
     }
     if result.below:
         found['candidates'] = [proposal_json(p) for p in result.below]

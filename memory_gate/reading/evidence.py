@@ -20,9 +20,7 @@ from memory_gate.reading.rules.lasting import RECOMMEND_RE, RECOMMEND_WORDS
 from memory_gate.reading.rules.marks import (
     ACCEPT_RE,
     DECISION_HEADING_ANY_LINE_RE,
-    MARKED_MOMENT,
     MARKER_ANY_LINE_RE,
-    STOPGAP_RE,
 )
 from memory_gate.text.ascii_search import found
 from memory_gate.text.prefilter import needs
@@ -64,15 +62,6 @@ _needs: list[Callable[[str], bool] | None] = [None] * len(PHRASE_FEATURES)
 
 def _anything(low: str) -> bool:
     return True
-
-
-def marked_moment(statement: str) -> bool:
-    """A marked statement of the moment, which the snippet asks agents not to write: a work report
-    ("I fixed"), a place in the code ("runner.ts:928"), narration, or a stopgap ("for now")."""
-    return (
-        any(name in MARKED_MOMENT for name in phrases(statement))
-        or re.search(STOPGAP_RE, statement) is not None
-    )
 
 
 def features(sentence: str, ctx: Context) -> list[str]:

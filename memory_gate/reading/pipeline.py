@@ -13,9 +13,10 @@ from memory_gate.base.typed import NamedTuple
 from memory_gate.formats import Turn
 from memory_gate.formats.parse import parse_lines
 from memory_gate.reading import evidence, filters, picked, placing, reasons
+from memory_gate.reading.marked import is_nothing, local_reason
 from memory_gate.reading.memory import identity, known_identities
 from memory_gate.reading.rank import Ranking
-from memory_gate.reading.records import Proposal, Result, Settings, Withheld
+from memory_gate.reading.records import Proposal, Result, Screened, Settings, Withheld
 from memory_gate.reading.rules import weights
 from memory_gate.reading.rules.patterns import Rule
 from memory_gate.reading.supersede import replaces
@@ -37,6 +38,7 @@ HELD_WHOLE = 1 << 20
 # recommendation, an item under a heading that names decisions ("## Decisions", "### Key
 # Decisions").
 MARKED = Rule('marked', 'marked', '')
+MARKED_NONE = 'marked_none'  # "Memory: none": the agent says nothing lasts
 RECOMMENDED = Rule('recommended', 'decision', '')
 LISTED = Rule('listed_decision', 'decision', '')
 MAX_PENDING = 50  # recommendations waiting for the user's answer
@@ -73,6 +75,7 @@ class _Run:
         self.options: dict[str, str] = {}  # the option items of the last assistant turn
         self.order = 0  # candidates in the order they were said: the diff keeps it
         self.withheld: list[Withheld] = []
+        self.screened: list[Screened] = []  # `Memory:` lines local, not lasting
         self.secrets: list[Secret] = []  # credentials in the transcripts' own lines
         self.leaks: tuple[Turn | None, Leaks] = (None, ())  # the last turn's credentials
         self.decisions: dict[str, list[tuple[int, str]]] = {}  # source -> kept decisions
@@ -115,11 +118,11 @@ class _Run:
             return
         said: Sequence[tuple[str, str, bool]]
         if len(prose) <= HELD_WHOLE:
-            said = list(split_marked(prose))
+            said = list(split_marked(prose, placing.is_marked_line))
         else:
             from memory_gate.text.offsets import Marked  # huge turns only: kept off start-up
 
-            said = Marked(prose)
+            said = Marked(prose, placing.is_marked_line)
         for sentence, ctx in placing.placed(said, turn.role, turn.voice, filters.strip_lead):
             stats['sentences'] += 1
             self.sentence(source, turn, sentence, ctx, stats)
@@ -139,6 +142,9 @@ class _Run:
             stats['dropped_no_signal'] += 1
             return
         stats['signal'] += 1
+        if verdict.reason == MARKED_NONE:
+            stats[MARKED_NONE] += 1
+            return
         if not verdict.kept:
             stats['dropped_length' if verdict.reason == filters.LENGTH else 'dropped_noise'] += 1
             if verdict.reason != filters.LENGTH:
@@ -150,7 +156,8 @@ class _Run:
         option = picked.option_of(sentence, self.options) if turn.role == 'assistant' else ''
         item = _Candidate(self.order, proposal, ctx, turn, option)
         self.order += 1
-        if option or turn.role == 'assistant' and evidence.is_recommendation(sentence):
+        if not ctx.marked and (option or turn.role == 'assistant'
+                               and evidence.is_recommendation(sentence)):
             self.pending.append(item)
             if len(self.pending) > MAX_PENDING:  # bounded in a turn of endless recommendations
                 self.release(self.pending.pop(0), stats)
@@ -158,13 +165,15 @@ class _Run:
             self.weigh(item, stats)
 
     def verdict(self, sentence: str, turn: Turn, ctx: placing.Context) -> filters.Verdict:
-        """The judge's verdict; a marked statement is kept unless it is a question, a
-        recommendation may wait, and what a plan lists under its decisions is a candidate as
-        such (unless it is noise)."""
+        """The judge's verdict; a marked statement is kept as written (no noise rule, no length:
+        marked.local_reason screens it once it is weighed), a recommendation may wait, and what
+        a plan lists under its decisions is a candidate as such (unless it is noise)."""
         if ctx.marked:
-            noise = 'question' if sentence.rstrip().endswith(('?', '？')) else None
-            noise = noise or ('marked_moment' if evidence.marked_moment(sentence) else None)
-            return self.fitting(sentence, MARKED, noise)
+            if is_nothing(sentence):
+                return filters.Verdict(False, MARKED_NONE, MARKED)
+            if '\ufffd' in sentence:  # a bullet never carries what could not be decoded
+                return filters.Verdict(False, filters.NOISE + filters.UNDECODABLE, MARKED)
+            return filters.Verdict(True, '', MARKED)
         verdict = self.judge.verdict(sentence)
         if verdict.rule is None and ctx.section == 'decision_section':
             return self.fitting(sentence, LISTED, self.judge.noise_reason(sentence) or None)
@@ -211,7 +220,7 @@ class _Run:
         # "As AGENTS.md says: <bullet>" quotes memory back: the part after the colon counts too.
         quoted = identity(proposal.text.split(': ', 1)[1]) if ': ' in proposal.text else key
         reason = 'duplicate' if key in self.seen else self.known_as(key, quoted)
-        if score < self.settings.threshold:
+        if score < self.settings.threshold and not item.ctx.marked:
             stats['below_threshold'] += 1
             if self.settings.candidates and not reason and self.secret(item) is None:
                 self.ranking.under(score, item.order, described(proposal, names), key)
@@ -222,14 +231,26 @@ class _Run:
             stats['withheld_secret:' + secret] += 1
             self.withheld.append(Withheld(proposal.source, proposal.line, secret))
             return
+        if item.ctx.marked and self.screen(proposal, stats):
+            return
         self.seen.add(key)
         if reason:
             stats[reason] += 1
             return
         stats['rule:' + proposal.rule] += 1
-        self.ranking.keep(score, item.order, described(proposal, names))
+        self.ranking.keep(score, item.order, described(proposal, names), always=item.ctx.marked)
         if proposal.kind == 'decision' and proposal.role == 'user':
             self.supersede(item.order, proposal.source, proposal.text, stats)
+
+    def screen(self, proposal: Proposal, stats: Counter[str]) -> bool:
+        """Whether a `Memory:` line is local, not lasting: then it is counted and listed with its
+        reason, not proposed."""
+        reason = local_reason(proposal.text)
+        if reason:
+            stats['screened'] += 1
+            stats['screened:' + reason] += 1
+            self.screened.append(Screened(proposal.text, proposal.source, proposal.line, reason))
+        return bool(reason)
 
     def known_as(self, key: str, quoted: str) -> str:
         """The first reason whose identities hold the bullet or its quoted part; '' for none."""
@@ -303,4 +324,5 @@ def build(
         stats['parsed'] = stats['lines'] - sum(stats[k] for k in unparsed)
         total.update(stats)
     under = run.ranking.best_under()
-    return Result(proposed, total, files, run.withheld, held_back, under, run.secrets)
+    return Result(proposed, total, files, run.withheld, held_back, under, run.secrets,
+                  run.screened)

@@ -22,7 +22,7 @@ from memory_gate.reading.rules.marks import (
     WHY_SECTION_RE,
 )
 from memory_gate.text.prefilter import possible
-from memory_gate.text.sentences import compiled, holds
+from memory_gate.text.sentences import compiled, holds, line_pieces
 
 # A user turn this long that looks pasted (looks_pasted: a template, a hand-off prompt, a log) is
 # not the user's own words.
@@ -85,23 +85,23 @@ def placed(
         elif first and (sentence.startswith('**') or sentence.endswith(':')):
             # a bold label or a lead-in line may open a section
             under = section(label(sentence), approved) or under
-        may_mark = first and layout != 'heading' and not pasted
-        cut = marker_end(sentence) if may_mark and (':' in sentence or '：' in sentence) else 0
-        if cut and layout == 'item' and is_checklist(pieces, i - 1):
-            cut = 0
-        while cut and i < len(pieces) and not pieces[i][2]:
-            sentence, i = sentence + ' ' + pieces[i][0], i + 1
-        # `Memory: the whole line in a span`
-        if cut and sentence.endswith('`') and sentence[cut:].count('`') % 2:
-            sentence = sentence[:-1]
+        # a line marked for memory comes whole (split_marked's `whole`: is_marked_line)
+        statement = marked_statement(sentence) if first and is_marked_line(sentence) else None
+        if statement is not None and (layout == 'heading' or pasted or layout == 'item'
+                                      and is_checklist(pieces, i - 1)):
+            # marking nothing here: its sentences, as any line's
+            said = [(strip_lead(piece), False) for piece in line_pieces(sentence)]
+        else:
+            said = [(strip_lead(sentence), False) if statement is None else (statement, True)]
         # a decisions list holds items; prose under it is why
         listed = under != 'decision_section' or layout == 'item'
-        place = (layout, cut > 0, under if listed else 'why_section')
-        ctx = places.get(place)
-        if ctx is None:  # one record for each place of the turn: most sentences share one
-            ctx = places[place] = Context(role, '', layout, len(pieces), marked=place[1],
-                                          voice=voice, section=place[2], pasted=pasted)
-        yield (sentence[cut:] if cut else strip_lead(sentence)), ctx
+        for text, marked in said:
+            place = (layout, marked, under if listed else 'why_section')
+            ctx = places.get(place)
+            if ctx is None:  # one record for each place of the turn: most sentences share one
+                ctx = places[place] = Context(role, '', layout, len(pieces), marked=marked,
+                                              voice=voice, section=place[2], pasted=pasted)
+            yield text, ctx
 
 
 def is_checklist(pieces: Sequence[tuple[str, str, bool]], at: int) -> bool:
@@ -172,5 +172,23 @@ def marker_end(line: str) -> int:
     """Where the statement after an explicit memory marker starts (0: the line has no marker)."""
     match = compiled(MARKER_RE).search(line)
     return match.end() if match else 0
+
+
+def is_marked_line(line: str) -> bool:
+    """Whether a line (stripped, its list or quote marker cut) opens with a memory marker."""
+    return (':' in line or '：' in line) and marker_end(line) > 0
+
+
+def marked_statement(line: str) -> str | None:
+    """What a marked line says, exactly as written: the rest of the line after the marker and its
+    wrapping (`**Memory:**`, `` `Memory:` ``), trimmed of spaces; a wrapping left open
+    (`` `Memory: the whole line in a span` ``) closes at the line's end and is cut there too."""
+    match = compiled(MARKER_RE).search(line)
+    if match is None:
+        return None
+    statement, wrap = line[match.end():].strip(), match.group('wrap')
+    if wrap and match.group(0).count(wrap) == 1 and statement.endswith(wrap):
+        statement = statement[:-len(wrap)].rstrip()
+    return statement or None
 
 

@@ -73,6 +73,15 @@ class Withheld(NamedTuple):
     kind: str
 
 
+class Screened(NamedTuple):
+    """A `Memory:` line not proposed for being local, not lasting (marked.local_reason)."""
+
+    text: str
+    source: str
+    line: int
+    reason: str
+
+
 class Result(NamedTuple):
     proposed: list[Proposal]
     stats: Counter[str]
@@ -81,3 +90,4 @@ class Result(NamedTuple):
     held_back: list[Proposal]  # over the cap: counted, reported, proposed once these are reviewed
     below: list[Proposal] = []  # the best candidates under the threshold (Settings.candidates)
     secrets: list[Secret] = []  # credentials in the lines judged, allowed ones left out
+    screened: list[Screened] = []  # `Memory:` lines local to one machine, harness or task

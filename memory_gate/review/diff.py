@@ -14,8 +14,9 @@ FENCES = ('```', '~~~')
 
 
 def bullet_line(text: str) -> str:
-    """One Markdown bullet on one line: line breaks and tabs collapsed."""
-    return '- ' + ' '.join(text.split())
+    """One Markdown bullet on one line: line breaks become spaces; the rest is as written (a
+    `Memory:` line's spaces and tabs, which the pipeline keeps; other sentences come collapsed)."""
+    return '- ' + ' '.join(text.splitlines()).strip()
 
 
 def split_lines(text: str) -> list[str]:

@@ -10,25 +10,28 @@ does.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
 from memory_gate.text.sentences import LAYOUTS, LEAD_MARK_RE, MARK_CHARS, compiled, ends
 
 KINDS = ('', 'item', *LAYOUTS.values())  # a line's layout, as its index
+WHOLE = 2  # places(): a line kept whole, which opens its line too
 
 
 class Marked(Sequence[tuple[str, str, bool]]):
     """list(split_marked(text)), each sentence made when it is read."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, whole: Callable[[str], bool] | None = None) -> None:
         self.text = text
         self.starts, self.ends = array('q'), array('q')
-        self.kinds = bytearray()  # the layout's index, + 128 when the sentence opens its line
-        for start, end, layout, first in places(text):
+        # the layout's index, + 128 when the sentence opens its line, + 64 when it is a whole line
+        # kept as written (split_marked's `whole`)
+        self.kinds = bytearray()
+        for start, end, layout, first in places(text, whole):
             self.starts.append(start)
             self.ends.append(end)
-            self.kinds.append(KINDS.index(layout) + 128 * first)
+            self.kinds.append(KINDS.index(layout) + 128 * bool(first) + 64 * (first == WHOLE))
 
     def __len__(self) -> int:
         return len(self.starts)
@@ -44,16 +47,21 @@ class Marked(Sequence[tuple[str, str, bool]]):
     ) -> tuple[str, str, bool] | Sequence[tuple[str, str, bool]]:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
-        piece = ' '.join(self.text[self.starts[i]:self.ends[i]].split())
+        kind = self.kinds[i]
+        piece = self.text[self.starts[i]:self.ends[i]]
+        if kind & 64:
+            return piece, KINDS[kind & 63], True
+        piece = ' '.join(piece.split())
         if piece[0] in MARK_CHARS:
             piece = compiled(LEAD_MARK_RE).sub('', piece)
-        kind = self.kinds[i]
-        return piece, KINDS[kind & 127], kind >= 128
+        return piece, KINDS[kind & 63], kind >= 128
 
 
-def places(text: str) -> Iterator[tuple[int, int, str, bool]]:
-    """Where each sentence of split_marked(text) lies in the text: start, end, the layout of its
-    line, whether it opens the line (marked_lines and pieces, kept as offsets)."""
+def places(text: str, whole: Callable[[str], bool] | None = None
+           ) -> Iterator[tuple[int, int, str, bool | int]]:
+    """Where each sentence of split_marked(text, whole) lies in the text: start, end, the layout of
+    its line, whether it opens the line, WHOLE for a line kept whole (marked_lines and pieces,
+    kept as offsets)."""
     lead = compiled(LEAD_MARK_RE)
     at = 0
     while at <= len(text):
@@ -71,6 +79,9 @@ def places(text: str) -> Iterator[tuple[int, int, str, bool]]:
             base += len(stripped) - len(bare)
             stripped = bare
         if not stripped:
+            continue
+        if whole is not None and whole(stripped):
+            yield base, base + len(stripped), layout, WHOLE
             continue
         first, start = True, 0
         for end in [*ends(stripped), None]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from memory_gate.text import prefilter
 
@@ -114,17 +114,29 @@ def split_sentences(text: str) -> Iterator[str]:
         yield sentence
 
 
-def split_marked(text: str) -> Iterator[tuple[str, str, bool]]:
-    """split_sentences, each sentence with its line's layout and whether it opens the line."""
+def split_marked(text: str, whole: Callable[[str], bool] | None = None
+                 ) -> Iterator[tuple[str, str, bool]]:
+    """split_sentences, each sentence with its line's layout and whether it opens the line. A line
+    `whole` chooses (a line marked for memory) is one piece, as written: not split, its spaces
+    kept."""
     for line, layout in marked_lines(text):
+        if whole is not None and whole(line):
+            yield line, layout, True
+            continue
         first = True
-        for piece in pieces(line):
-            if piece and not piece.isspace():
-                piece = ' '.join(piece.split())
-                if piece[0] in MARK_CHARS:
-                    piece = compiled(LEAD_MARK_RE).sub('', piece)
-                yield piece, layout, first
-                first = False
+        for piece in line_pieces(line):
+            yield piece, layout, first
+            first = False
+
+
+def line_pieces(line: str) -> Iterator[str]:
+    """The sentences of one stripped line: spaces collapsed, a list marker cut."""
+    for piece in pieces(line):
+        if piece and not piece.isspace():
+            piece = ' '.join(piece.split())
+            if piece[0] in MARK_CHARS:
+                piece = compiled(LEAD_MARK_RE).sub('', piece)
+            yield piece
 
 
 def count_sentences(text: str) -> int:

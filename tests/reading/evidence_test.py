@@ -243,7 +243,6 @@ OPTIONS_LIST = (
         CHECKLIST,
         OPTIONS_LIST,
         'Checked. Memory: the staging database is reset every night.',  # not at the start of a line
-        'Memory: is it reset every night?',  # a question, not a statement
         '## Memory: the staging database is reset every night.',  # a heading
     ],
 )
@@ -294,7 +293,7 @@ def test_several_marked_lines_in_one_turn_are_each_proposed() -> None:
 @pytest.mark.parametrize(
     'text',
     [
-        # a work report, a place in the code, a stopgap
+        # a work report, a stopgap, the next step: the task's state (screened, issue 42)
         'Memory: I fixed the flaky test in runner.ts:928 for now.',
         'Memory: I added a retry around the upload step.',
         'Memory: the cache is disabled for now.',
@@ -879,9 +878,11 @@ def test_a_marked_line_is_one_statement_kept_even_when_conditional_and_bold_mark
         'if the build fails with ENOSPC, clear the docker cache first. Then rerun it.',
         'the staging db resets nightly at two.',
     ]
-    assert (
-        run(('assistant', 'Memory: is the staging db reset nightly?')).stats['noise:question'] == 1
-    )
+    # no noise rule judges the agent's own line (issue 42): a question is proposed as written, for
+    # the reviewer to decline
+    assert texts(run(('assistant', 'Memory: is the staging db reset nightly?'))) == [
+        'is the staging db reset nightly?'
+    ]
 
 
 def test_yes_accepts_only_the_last_assistant_turn() -> None:

@@ -79,7 +79,9 @@ def test_no_bullets_no_diff() -> None:
 
 
 def test_bullet_is_one_line() -> None:
-    assert bullet_line('a\nb\tc\r\nd') == '- a b c d'
+    # line breaks become spaces; a tab and a run of spaces stay as written (a `Memory:` line's)
+    assert bullet_line('a\nb\tc\r\nd') == '- a b\tc d'
+    assert bullet_line(' a  b \n') == '- a  b'
 
 
 def test_diff_syntax_in_a_sentence_cannot_break_the_diff(repo: Path) -> None:

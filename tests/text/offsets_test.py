@@ -12,6 +12,7 @@ from memory_gate.base.files import iter_lines
 from memory_gate.base.records import Transcript
 from memory_gate.reading import pipeline
 from memory_gate.reading.pipeline import build
+from memory_gate.reading.placing import is_marked_line
 from memory_gate.reading.records import Settings
 from memory_gate.text.offsets import Marked
 from memory_gate.text.sentences import split_marked
@@ -30,6 +31,19 @@ def test_marked_reads_as_split_marked(parts: list[str]) -> None:
     assert list(held) == list(split_marked(text))
     assert len(held) == len(list(split_marked(text)))
     assert list(held[1:3]) == list(split_marked(text))[1:3]
+
+
+MARKED_PARTS = [*PARTS, 'Memory: ', '**Memory:** ', '`Memory:` ', '记住：', 'x  y', ' Memory:']
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(MARKED_PARTS), max_size=30))
+def test_marked_keeps_the_lines_split_marked_keeps_whole(parts: list[str]) -> None:
+    """A line marked for memory is one piece as written, held by offset as by string."""
+    text = ''.join(parts)
+    held = Marked(text, is_marked_line)
+    assert list(held) == list(split_marked(text, is_marked_line))
+    assert list(held[1:3]) == list(split_marked(text, is_marked_line))[1:3]
 
 
 def test_marked_on_the_test_transcripts() -> None:

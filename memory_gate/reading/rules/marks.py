@@ -30,22 +30,27 @@ TURNED_AWAY_SKIP = frozenset((
 # "- Memory: ...", "> Memory: ...", "记住：时间一律用 UTC。"
 # Must not: "4. Memory: unbounded data structures" in a review checklist (its other items are labels
 # too: placing.is_checklist).
-_MARKER = (r'[*`]{0,2}(?:memory|remember|durable'
+# The marker's own wrapping (`**Memory:**`, `` `Memory:` ``, `**Memory**:`) is cut with it; what
+# follows is the statement as written: in "Memory: `hk test` exits 0" the span's backtick is the
+# statement's, in "Memory: **Never** push to main" the bold is.
+_MARKER = (r'(?P<wrap>\*\*|\*|__|`)?(?:memory|remember|durable'
            r'|note for (?:agents|claude|gemini)\.md|for (?:agents|claude|gemini)\.md'
            r'|(?:agents|claude|gemini)\.md|记住|记忆|备忘|' + languages.MARKERS + ')'
-           r'[*`]{0,2}\s*[:：]\s*[*`]{0,2}\s*(?=\S)')
+           r'(?:(?P=wrap)\s*[:：]|\s*[:：]\s*(?P=wrap)?)\s*(?=\S)')
 # at the start of a line (placing.placed knows which sentences open one)
 MARKER_RE = '(?i)^' + _MARKER
 # somewhere in a turn, in a list item or quote too: then the turn is never screened out whole
 MARKER_ANY_LINE_RE = r'(?im)^[ \t]*(?:(?:[-*+•]|\d{1,3}[.)]|>)[ \t]+)*' + _MARKER
+# A marked line that says nothing lasts, as the ask invites: it proposes nothing (counted
+# 'marked_none'). Must catch: "Memory: none", "**Memory:** None.", "Memory: (none)", "Memory: nothing
+# new", "Memory: n/a", "记住：无", "Memory: 없음", "Memory: なし". Must not: "Memory: none of the
+# handlers retry", "Memory: nothing is cached across requests" (statements).
+NOTHING_RE = (r'(?i)^[*_`(\[]*(?:none|nothing(?: new| durable| lasting| to (?:add|note|remember))?'
+              r'|n/?a|no new memory|无|没有|없음|なし|特になし|ninguno|nada|nenhum)'
+              r'[*_`)\].。!！]*$')
 # A list item that opens with a label: in a list mostly made of them, "Memory:" is one more category.
 # Must catch: "Hot-path bloat: new blocking work", "File: `~/.cache`". Must not: "sync runs nightly".
 LABEL_ITEM_RE = r"^[*`]{0,2}[^\W\d_][\w'/ .()&+-]{0,38}?[*`]{0,2}\s*[:：]"
-# What a marked line must not be, as the snippet says: a report of work ("I fixed"), a place in the
-# code ("runner.ts:928"), narration, or a stopgap: the phrase cues that tell it, and the stopgap words.
-# Must catch: "the cache is disabled for now". Must not: "from now on we use pnpm".
-MARKED_MOMENT = ('report', 'zh_report', 'narration', 'location')
-STOPGAP_RE = r'(?i)\bfor (?:now|the moment|the time being)\b|暂时|临时'
 # What `memory-gate snippet` prints, for a team to paste into its AGENTS.md (the tool never writes
 # it there).
 SNIPPET = """\
