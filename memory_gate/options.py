@@ -88,7 +88,8 @@ class Option(NamedTuple):
 OPTIONS = (
     Option('memory', PATH, 'PATH', 'memory file the proposals append to'),
     Option('ledger', PATH, 'PATH', 'ledger of declined bullets'),
-    Option('max-add', WHOLE, 'N', 'propose at most N bullets (per transcript in the hook)'),
+    Option('max-add', WHOLE, 'N', 'propose at most N bullets (per transcript in the hook); an'
+           " agent's Memory: lines are never held back"),
     Option('min-length', WHOLE, 'N', 'shortest sentence kept, in Latin-equivalent characters'),
     Option('max-length', WHOLE, 'N', 'longest sentence kept, in Latin-equivalent characters'),
     Option('budget', WHOLE, 'BYTES', 'warn when the memory file would grow past this'),

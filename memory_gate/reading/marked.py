@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from memory_gate.reading.rules.local import (
     FAMILIES,
+    HOME_PATH_UNLESS_RE,
     INSTALLED_RE,
     LONGEST,
+    REQUIRED_RE,
     TASK_STATE_RE,
     VERSION_RE,
 )
@@ -20,9 +22,10 @@ def is_nothing(statement: str) -> bool:
 
 
 def is_tool_version(line: str) -> bool:
-    """A tool's version stated as installed where the agent ran."""
+    """A tool's version stated as installed where the agent ran, not one the project asks for."""
     return (compiled(VERSION_RE).search(line) is not None
-            and compiled(INSTALLED_RE).search(line) is not None)
+            and compiled(INSTALLED_RE).search(line) is not None
+            and compiled(REQUIRED_RE).search(line) is None)
 
 
 def local_reason(line: str) -> str:
@@ -31,7 +34,9 @@ def local_reason(line: str) -> str:
     if len(line) > LONGEST:
         return 'too_long'
     for reason, pattern in FAMILIES:
-        if compiled(pattern).search(line):
+        if compiled(pattern).search(line) and not (
+            reason == 'home_path' and compiled(HOME_PATH_UNLESS_RE).search(line)
+        ):
             return reason
     if is_tool_version(line):
         return 'tool_version'

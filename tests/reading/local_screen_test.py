@@ -117,6 +117,14 @@ MUST_KEEP = (
     'The fix for the race was to take the lock before reading the cache.',
     'I/O errors on the upload are retried three times.',
     "Let's Encrypt certificates renew every 60 days through `certbot renew`.",
+    # the current branch in general, this checkout as the repository, a required or set-up version,
+    # a home folder inside an image or on a CI runner
+    '`git rev-parse --abbrev-ref HEAD` names the current branch; releases run only on main.',
+    'Run `make` from the root of this checkout; the Makefile assumes it.',
+    '`pre-commit` 3.5 or later is installed by `make setup`.',
+    'The installed Python must match `.python-version` (3.12.4).',
+    'The image runs as user flutter, with the SDK in /home/flutter/sdk.',
+    'CI checks the repository out to /home/runner/work/app/app.',
     'Letting the cache expire is cheaper than purging it by hand.',
 )
 

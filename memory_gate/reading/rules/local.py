@@ -9,6 +9,8 @@ misses it must not (tests/reading/local_screen_test.py holds the must-drop and m
 from __future__ import annotations
 
 # A path under someone's home folder: /home/<name>/, /Users/<name>/, /root/, C:\Users\<name>\.
+# A path in an image, a container or a CI runner is the project's, whoever's home it is under
+# (HOME_PATH_UNLESS_RE): "the image runs as flutter, with the SDK in /home/flutter/sdk".
 # Must catch: "/home/alice/work/proj/.venv", "`/Users/maria/Library/Caches`", "/root/checkouts",
 # r"C:\Users\bob\AppData". Must not: "~/.config/mise" or "$HOME/.local/bin" (anyone's home),
 # "/usr/src/app", "https://api.github.com/users/octocat", "GET /users/{id}" (lowercase, a route),
@@ -16,6 +18,8 @@ from __future__ import annotations
 HOME_PATH_RE = (r'(?<![\w.~$:/}])/(?:home|Users)/[\w][\w.-]*(?=[/\s`\'")\]:;,]|$)'
                 r'|(?<![\w.~$:/}])/root/[\w.]'
                 r'|\b[A-Za-z]:\\Users\\[\w][\w. -]*\\')
+HOME_PATH_UNLESS_RE = (r'(?i)\b(?:images?|containers?|dockerfile|docker|devcontainer|ci'
+                       r'|workflows?|runners?)\b')
 # The machine or environment the agent ran on.
 # Must catch: "this machine has no Docker", "on this laptop", "on this host", "my environment",
 # "in my local setup", "on my machine", 本机, 这台机器, このマシン, 이 머신, esta máquina.
@@ -43,8 +47,7 @@ HARNESS_RE = (r"(?i)\b(?:this|my|the current|the agent'?s|codex'?s|claude(?: cod
               r"|\b(?:network|internet) access is (?:disabled|blocked|restricted|off"
               r"|unavailable|not available)\b"
               r"|\bapproval[_ ]policy\b|\bworkspace-write\b|\bdanger-full-access\b"
-              r"|\bmy (?:shell|bash|terminal|tool|tools|tool calls)\b"
-              r"|\b(?:in|for|during) this (?:session|conversation|chat)\b)")
+              r"|\bmy (?:shell|bash|terminal|tool|tools|tool calls)\b)")
 # A tool's version stated as what is installed where the agent ran: a version number and a word
 # saying it is installed or printed here (both must be in the line: INSTALLED_RE and VERSION_RE).
 # Must catch: "Node v20.11.1 is installed here", "the installed Go is 1.22.3", "we have pnpm 9.1.0
@@ -52,13 +55,17 @@ HARNESS_RE = (r"(?i)\b(?:this|my|the current|the agent'?s|codex'?s|claude(?: cod
 # インストール済みの Node は 20.11, 当前安装的 Go 版本是 1.22.3, 설치된 Python 버전은 3.12.4.
 # Must not: "requires Node 20 or later", "Ruff is pinned to 0.4.2", "installed plugins are listed
 # in ~/.local/share" (no version), "version 2.3.1 is available on PyPI" (not here).
-INSTALLED_RE = (r'(?i)\b(?:is|are) installed\b|\bthe installed\b|\binstalled (?:here|locally'
+INSTALLED_RE = (r'(?i)\b(?:is|are) installed\b(?! (?:by|with|via|through|from|in ci|on ci))|\bthe installed\b|\binstalled (?:here|locally'
                 r'|globally|on (?:this|the) (?:machine|box|host|system))\b'
                 r'|\b(?:is|are) available (?:here|locally|on this)\b'
                 r'|--version`? (?:prints|shows|says|reports|gives|returns|outputs)\b'
                 r'|インストール(?:済み|されている|されてる)|当前安装|已安装|已经安装|本地安装'
                 r'|설치된|설치되어 있는')
 VERSION_RE = r'(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?![\w.]*\w)'
+# A version the project asks for is a constraint, not what one machine has: "must match", "or
+# later", "pinned", "requires".
+REQUIRED_RE = (r'(?i)\b(?:must|should|needs?|requires?|required|at least|or (?:later|newer|above)'
+               r'|pinned|pins?|minimum|supported)\b|[>=]=|\+(?!\w)')
 # The state of the current branch, change or task: what is true until the next commit.
 # Must catch: "the branch is ready to merge", "this branch is rebased", "the PR is ready for
 # review", "all 214 tests pass now", "skipped for now", "I fixed ...", "I've added ...", "the
@@ -66,8 +73,8 @@ VERSION_RE = r'(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?![\w.]*\w)'
 # bump it next", 当前分支, 暂时, このブランチ, 이 브랜치. Must not: "Let's Encrypt certificates renew", "feature branches are squash-merged", "the main branch is protected", "tests
 # must pass before a PR is merged", "tasks in mise.toml run in parallel", "the fix for the race was
 # to take the lock", "I/O errors are retried".
-TASK_STATE_RE = (r'(?i)\b(?:this|the current|my current|our current) (?:branch|pr|pull request'
-                 r'|mr|merge request|changeset|checkout|worktree|working tree|task)\b'
+TASK_STATE_RE = (r'(?i)\b(?:this|my current|our current) (?:branch|pr|pull request'
+                 r'|mr|merge request|changeset|worktree|working tree|task)\b|\bthe current task\b'
                  r'|\b(?:the|this|my) (?:branch|pr|pull request|change|changes|fix|patch|work)'
                  r' (?:is|are) (?:now )?(?:ready|merged|pushed|done|complete|finished|green'
                  r'|approved|rebased)\b'
