@@ -56,19 +56,21 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The program; Ctrl-C ends it with one line and exit 130, as a shell reports SIGINT."""
+    """The program; Ctrl-C ends it with one line and exit 130, as a shell reports SIGINT
+    (agent-hook: 0, never a failed stop of the agent)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
         return dispatch(argv)
     except KeyboardInterrupt:
         err('interrupted')
-        return 130
+        command = BY_NAME.get(argv[0]) if argv else None
+        return 130 if command is None else command.interrupted
 
 
-def dispatch(argv: Sequence[str] | None) -> int:
+def dispatch(argv: list[str]) -> int:
     for stream in (sys.stdout, sys.stderr):  # UTF-8 memory, UTF-8 diffs, whatever the locale
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(encoding='utf-8', errors='replace')
-    argv = sys.argv[1:] if argv is None else list(argv)
     args = parser(argv[0] if argv else None).parse_args(argv)  # not a command: argparse says so
     command = BY_NAME[args.command]
     if not command.options:

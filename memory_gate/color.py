@@ -17,13 +17,13 @@ CHOICES = ('auto', 'always', 'never')
 STYLES = {'bold': '1', 'red': '31', 'green': '32', 'yellow': '33', 'cyan': '36'}
 
 
-def use_color(setting: str, stream: TextIO) -> bool:
+def use_color(setting: str, stream: TextIO | None) -> bool:
     """Whether to colour what is written to `stream`; `setting` is one of CHOICES."""
     if setting != 'auto':
         return setting == 'always'
     if os.environ.get('NO_COLOR') or os.environ.get('TERM') == 'dumb':
         return False
-    return stream.isatty()
+    return stream is not None and stream.isatty()  # None: stdout closed
 
 
 def paint(text: str, style: str, on: bool) -> str:

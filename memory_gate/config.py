@@ -102,10 +102,14 @@ def table_rules(table: Mapping[str, Any], noise: bool, where: str) -> list[Rule]
 
 def load_pyproject(root: str) -> dict[str, Any]:
     """The [tool.memory-gate] table of root/pyproject.toml, or {} when there is none."""
+    from memory_gate.base.files import InputError, open_regular
+
     path = os.path.join(root, 'pyproject.toml')
     try:
-        with open(path, 'rb') as f:
+        with open_regular(path) as f:  # a FIFO or a device is named, never read
             data = f.read()
+    except InputError as exc:
+        raise ConfigError(f'{path}: {exc}') from None
     except OSError:
         return {}
     if not re.search(NAMED_RE, data):  # most projects: no TOML parser to import

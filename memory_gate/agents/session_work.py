@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 
+from memory_gate.base import files
 from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
+from memory_gate.formats.document import MAX_DOCUMENT_BYTES
 from memory_gate.formats.messages import ASK_OPENING, clean_user_text
 
 if TYPE_CHECKING:
@@ -105,17 +107,17 @@ COUNTED = (b'"user', b'tool_use', b'tool.execution_start', b'"gemini"', b'_call"
 
 def records(path: str) -> Iterator[dict[str, Any]]:
     """The records of a session file that may count: JSON lines, or a Gemini CLI session document's
-    messages (a document's first line is `{` alone, as JSON.stringify(..., null, 2) writes it)."""
-    with open(path, 'rb') as f:
-        first = f.readline()
+    messages (a document's first line is `{` alone, as JSON.stringify(..., null, 2) writes it).
+    Bounded whatever the path names: a regular file only (files.open_regular), a line past
+    files.MAX_LINE_BYTES skipped unread, a document past MAX_DOCUMENT_BYTES refused."""
+    with files.open_transcript(path) as f:
+        first = f.readline(files.MAX_LINE_BYTES)
         f.seek(0)
         if first.strip() == b'{':
-            document = json.loads(f.read())
-            messages = document.get('messages', []) if isinstance(document, dict) else []
-            yield from (m for m in messages if isinstance(m, dict))
+            yield from messages(f.read(MAX_DOCUMENT_BYTES + 1))
             return
-        for line in f:
-            if not any(map(line.__contains__, COUNTED)):
+        for line in files.iter_lines(f):
+            if line is None or not any(map(line.__contains__, COUNTED)):
                 continue
             try:
                 obj = json.loads(line)
@@ -123,6 +125,15 @@ def records(path: str) -> Iterator[dict[str, Any]]:
                 continue  # a line being written, or not JSON: nothing to count
             if isinstance(obj, dict):
                 yield obj
+
+
+def messages(data: bytes) -> Iterator[dict[str, Any]]:
+    """A session document's messages."""
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise ValueError(f'a session document past the {MAX_DOCUMENT_BYTES >> 20} MiB cap')
+    document = json.loads(data)
+    found = document.get('messages', []) if isinstance(document, dict) else []
+    yield from (m for m in found if isinstance(m, dict))
 
 
 def work_since_ask(path: str) -> Work:
@@ -168,10 +179,10 @@ def latest_stamp(path: str) -> float:
     from datetime import datetime
 
     try:
-        with open(path, 'rb') as f:
+        with files.open_regular(path) as f:  # a FIFO or a device is no session: none
             f.seek(max(0, f.seek(0, 2) - TAIL_BYTES))
-            lines = f.read().splitlines()
-    except OSError:
+            lines = f.read(TAIL_BYTES).splitlines()
+    except (OSError, files.InputError):
         return -1
     latest = -1.0
     for line in lines:

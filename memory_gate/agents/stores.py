@@ -41,36 +41,42 @@ class Session(NamedTuple):
 
 
 def head(path: str) -> Iterator[dict[str, Any]]:
-    """The first JSON objects of a JSON-lines file, or the top of a JSON document (its own keys)."""
+    """The first JSON objects of a JSON-lines file, or the top of a JSON document (its own keys).
+    Bounded: a regular file only, HEAD_RECORDS lines of at most files.MAX_LINE_BYTES, a document
+    of at most MAX_DOCUMENT_BYTES."""
+    from memory_gate.base import files  # a FIFO or a device named like a session is no session
+    from memory_gate.formats.document import MAX_DOCUMENT_BYTES
+
     try:
-        with open(path, 'rb') as f:
-            first = f.readline()
-            if (
-                first.strip() == b'{'
-            ):  # a session document (Gemini CLI): read whole, it is rewritten whole
-                f.seek(0)
-                value = json.loads(f.read())
+        with files.open_regular(path) as f:
+            first = f.readline(files.MAX_LINE_BYTES)
+            f.seek(0)
+            if first.strip() == b'{':  # a session document (Gemini CLI), rewritten whole
+                data = f.read(MAX_DOCUMENT_BYTES + 1)
+                value = json.loads(data) if len(data) <= MAX_DOCUMENT_BYTES else None
                 if isinstance(value, dict):
                     yield value
                 return
-            for n, line in enumerate([first, *f]):
+            for n, line in enumerate(files.iter_lines(f)):
                 if n >= HEAD_RECORDS:
                     return
                 try:
-                    obj = json.loads(line)
+                    obj = json.loads(line or b'')
                 except ValueError:
                     continue
                 if isinstance(obj, dict):
                     yield obj
-    except (OSError, ValueError):
+    except (OSError, ValueError, files.InputError):
         return
 
 
 def belongs(cwd: object, checkouts: Iterable[str]) -> bool:
     if not isinstance(cwd, str) or not cwd:
         return False
-    cwd = os.path.realpath(cwd)
-    return any(cwd == c or cwd.startswith(c.rstrip(os.sep) + os.sep) for c in checkouts)
+    cwd = node_path(os.path.realpath(cwd))
+    return any(
+        cwd == c or cwd.startswith(c.rstrip(os.sep) + os.sep) for c in map(node_path, checkouts)
+    )
 
 
 def claude(home: str, checkouts: list[str]) -> Iterator[Session]:
@@ -110,25 +116,44 @@ def codex(home: str, checkouts: list[str]) -> Iterator[Session]:
 
 
 def project_hash(path: str) -> str:
+    """The hash Gemini CLI names a project's folder by: sha256 of its root as Node holds it
+    (node_path: a byte that is not UTF-8 read as U+FFFD)."""
     import hashlib  # only when looking for Gemini sessions
 
-    return hashlib.sha256(path.encode()).hexdigest()
+    return hashlib.sha256(node_path(path).encode()).hexdigest()
+
+
+def node_path(path: str) -> str:
+    """A path as a Node agent holds it (process.cwd(), and the cwd it records): its bytes
+    decoded as UTF-8, a byte that is not UTF-8 as U+FFFD."""
+    return os.fsencode(path).decode('utf-8', 'replace')
+
+
+# A small file of an agent's own (projects.json, .project_root) is read up to this.
+SMALL_FILE_BYTES = 1 << 20
+
+
+def read_small(path: str) -> bytes:
+    """A regular file's first SMALL_FILE_BYTES; b'' when it cannot be read or is no regular
+    file (a FIFO would hang the read)."""
+    from memory_gate.base import files
+
+    try:
+        with files.open_regular(path) as f:
+            return f.read(SMALL_FILE_BYTES)
+    except (OSError, files.InputError):
+        return b''
 
 
 def read_json(path: str) -> Any:
     try:
-        with open(path, 'rb') as f:
-            return json.loads(f.read())
-    except (OSError, ValueError):
+        return json.loads(read_small(path))
+    except ValueError:
         return None
 
 
 def read_text(path: str) -> str:
-    try:
-        with open(path, encoding='utf-8', errors='replace') as f:
-            return f.read().strip()
-    except OSError:
-        return ''
+    return read_small(path).decode('utf-8', 'replace').strip()
 
 
 def gemini_folders(home: str, checkouts: list[str]) -> dict[str, str]:
@@ -220,8 +245,8 @@ def checkouts(root: str) -> list[str]:
 
     listing = git(root, 'worktree', 'list', '--porcelain') or b''
     found = [
-        line[len('worktree ') :]
-        for line in listing.decode(errors='replace').splitlines()
-        if line.startswith('worktree ')
+        os.fsdecode(line[len(b'worktree ') :])
+        for line in listing.splitlines()
+        if line.startswith(b'worktree ')
     ]
     return sorted({os.path.realpath(p) for p in [root, *found]})

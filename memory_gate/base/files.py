@@ -14,7 +14,7 @@ from memory_gate.base.repo import rel, repo_root
 from memory_gate.base.typed import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from typing import BinaryIO
+    from typing import Any, BinaryIO
 
 # Lines longer than this are skipped unread (counted 'oversized'), so memory stays bounded.
 # People's words are far below it: human and assistant lines stay under 30 KB in real
@@ -76,33 +76,71 @@ def problem(exc: OSError) -> str:
     return (exc.strerror or str(exc)).lower()
 
 
-def is_regular(path: str, missing_ok: bool) -> bool:
-    """True for a regular file; False for a missing one when `missing_ok`. Raises InputError
-    otherwise: a directory, a FIFO (a read would hang) or a device (/dev/zero never ends) is
-    named as such."""
+def open_regular(path: str, buffering: int = -1) -> BinaryIO:
+    """Open a regular file for reading, without blocking on what is not one: opened with
+    O_NONBLOCK (a FIFO with no writer blocks inside open() itself), then fstat. Raises
+    FileNotFoundError for a missing file, InputError for anything else that cannot be read
+    (a directory, a FIFO, a device, a socket are named as such)."""
+    flags = os.O_RDONLY | getattr(os, 'O_NONBLOCK', 0) | getattr(os, 'O_NOCTTY', 0)
     try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError as exc:
-        if missing_ok:
-            return False
-        raise InputError(problem(exc)) from None
+        fd = os.open(path, flags | getattr(os, 'O_CLOEXEC', 0))
+    except FileNotFoundError:
+        raise
     except OSError as exc:
-        raise InputError(problem(exc)) from None
-    if stat.S_ISDIR(mode):
-        raise InputError('is a directory')
-    if not stat.S_ISREG(mode):
-        raise InputError('is not a regular file')
-    return True
+        raise InputError(opened(exc)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise InputError('is a directory' if stat.S_ISDIR(mode) else NOT_REGULAR)
+        if flags & getattr(os, 'O_NONBLOCK', 0):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, 'rb', buffering=buffering)
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+NOT_REGULAR = 'is not a regular file'
+
+
+def opened(exc: OSError) -> str:
+    """What open() failing says: a socket (ENXIO) or a directory opened for reading (EISDIR)
+    is named as what it is."""
+    import errno
+
+    if exc.errno == errno.ENXIO:
+        return NOT_REGULAR
+    if exc.errno == errno.EISDIR:
+        return 'is a directory'
+    return problem(exc)
+
+
+def limited(stream: BinaryIO, size: int) -> BinaryIO:
+    """The stream's next `size` bytes, as a stream (a file read up to the size it had when
+    opened, however it grows meanwhile)."""
+    import io
+
+    class Limited(io.RawIOBase):
+        left = size
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: Any) -> int:
+            view = memoryview(buffer)[: self.left]
+            got = stream.readinto(view) or 0  # type: ignore[attr-defined]
+            self.left -= got
+            return got
+
+    return io.BufferedReader(Limited(), 1 << 16)
 
 
 def open_transcript(path: str) -> BinaryIO:
-    """Open a transcript for streaming. Raises InputError for a path that is not a readable
-    regular file."""
-    is_regular(path, missing_ok=False)
+    """Open a transcript for streaming (a large buffer reads long lines in fewer system
+    calls). Raises InputError for a path that is not a readable regular file."""
     try:
-        # a large buffer reads long lines in fewer system calls
-        return open(path, 'rb', buffering=_CHUNK)
-    except OSError as exc:
+        return open_regular(path, _CHUNK)
+    except FileNotFoundError as exc:
         raise InputError(problem(exc)) from None
 
 
@@ -125,10 +163,8 @@ def decode_memory(data: bytes) -> str:
 def read_bytes(path: str) -> bytes | None:
     """A regular file's bytes, or None when it does not exist. Raises InputError when it cannot
     be read, or is no regular file (a FIFO would hang the read, /dev/zero never end it)."""
-    if not is_regular(path, missing_ok=True):
-        return None
     try:
-        with open(path, 'rb') as f:
+        with open_regular(path) as f:
             return f.read()
     except FileNotFoundError:
         return None
@@ -138,13 +174,22 @@ def read_bytes(path: str) -> bytes | None:
 
 def head(path: str, size: int = 65536) -> bytes | None:
     """A regular file's first `size` bytes; None when it cannot be read (the reader names it)."""
-    if not is_regular(path, missing_ok=True):
-        return None
     try:
-        with open(path, 'rb') as f:
+        with open_regular(path) as f:
             return f.read(size)
-    except OSError:
+    except (OSError, InputError):
         return None
+
+
+def read_allowlist(path: str) -> str:
+    """The allowlist's text, '' when there is none. Raises InputError for one in conflict: a
+    marker line would be read as a fingerprint, and its two sides both allowed."""
+    text = read_text(path)
+    line = conflict_line(text)
+    if line is not None:
+        raise InputError(f'line {line} is a merge conflict marker; resolve the conflict, then '
+                         'run again')
+    return text
 
 
 def read_text(path: str) -> str:
@@ -176,6 +221,52 @@ def write_new(path: str, text: str, ours: str) -> None:
     except BaseException:
         os.unlink(tmp)
         raise
+
+
+def temp_beside(path: str) -> tuple[BinaryIO, str]:
+    """A new temporary file in the folder of `path`, named TEMP_PREFIX...TEMP_SUFFIX, and its
+    path."""
+    import tempfile
+
+    folder = os.path.dirname(path) or '.'
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
+    return os.fdopen(fd, 'wb'), tmp
+
+
+class Replacing:
+    """A temporary file beside `path` (TEMP_PREFIX...TEMP_SUFFIX) that replaces it at the
+    end of the block when `keep` (default: yes); removed otherwise, and on any error. With no
+    path, writes go nowhere (a dry run)."""
+
+    def __init__(self, path: str | None, mode: int) -> None:
+        self.path, self.mode, self.keep = path, mode, True
+        self.file: BinaryIO | None = None
+        self.tmp = ''
+
+    def __enter__(self) -> Replacing:
+        if self.path is not None:
+            folder = os.path.dirname(self.path) or '.'
+            os.makedirs(folder, exist_ok=True)
+            self.file, self.tmp = temp_beside(self.path)
+        return self
+
+    def write(self, data: bytes) -> None:
+        if self.file is not None:
+            self.file.write(data)
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        if self.file is None:
+            return
+        try:
+            os.fchmod(self.file.fileno(), self.mode)
+            self.file.close()
+            if kind is None and self.keep:
+                os.replace(self.tmp, str(self.path))
+                return
+        except BaseException:
+            os.unlink(self.tmp)
+            raise
+        os.unlink(self.tmp)
 
 
 def file_mode(path: str) -> int:

@@ -46,6 +46,7 @@ class Command(NamedTuple):
     options: tuple[str, ...] = ()  # the settings it takes; none: it reads no settings at all
     bad_setting: int = 2  # its exit code when a setting is bad (agent-hook: 0, never a failed stop)
     accepts: tuple[str, ...] = ()  # settings it takes unlisted and unused: the hook's args: fit
+    interrupted: int = 130  # its exit code on Ctrl-C, as a shell reports SIGINT (agent-hook: 0)
 
     def module(self) -> ModuleType:
         import importlib
@@ -135,6 +136,7 @@ COMMANDS = (
         '0 always: a problem is one line on stderr, never a failed stop of the agent',
         ('ask-after-prompts', 'ask-after-tools', 'transcripts-folder'),
         bad_setting=0,
+        interrupted=0,
     ),
 )
 BY_NAME = {command.name: command for command in COMMANDS}

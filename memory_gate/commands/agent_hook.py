@@ -21,6 +21,7 @@ from collections.abc import Mapping
 
 from memory_gate.agents.session_work import flushed, should_ask, work_since_ask
 from memory_gate.base import repo
+from memory_gate.base.files import InputError
 from memory_gate.base.typed import TYPE_CHECKING
 from memory_gate.formats.messages import ASK_OPENING
 from memory_gate.reading.records import Settings
@@ -84,7 +85,7 @@ def stop(event: Mapping[str, Any], prompts: int, tools: int) -> str:
     try:
         flushed(path, field(event, 'timestamp'))
         work = work_since_ask(path)
-    except (OSError, ValueError, AttributeError) as exc:
+    except (InputError, OSError, ValueError, AttributeError) as exc:
         raise HookError(f'{path}: {exc}') from None
     if not should_ask(work, prompts, tools):
         return ''
@@ -101,9 +102,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    """The edge: read the event, act, print the decision; a problem is one stderr line, exit 0."""
+    """The edge: read the event, act, print the decision; a problem is one stderr line, exit 0
+    (Ctrl-C too: cli.py ends it with one line and this command's code, 0)."""
     try:
-        act(args.event, sys.stdin.read(), settings)
+        act(args.event, read_event(), settings)
     except Exception as exc:  # noqa: BLE001 - never a failed stop of the agent, whatever went wrong
         from memory_gate.secrets.credentials import printable
 
@@ -111,21 +113,66 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+# The event is a small JSON object written at once: more than this, or nothing for this long,
+# is no event (stdin bound to /dev/zero, or a pipe never closed).
+MAX_EVENT_BYTES = 1 << 20
+EVENT_SECONDS = 5
+
+
+def read_event() -> str:
+    """stdin, at most MAX_EVENT_BYTES within EVENT_SECONDS; '' when stdin is closed."""
+    if sys.stdin is None:
+        return ''
+    import signal
+
+    def late(signum: int, frame: object) -> None:
+        raise HookError(f'stdin: no event within {EVENT_SECONDS} s')
+
+    before = signal.signal(signal.SIGALRM, late)
+    signal.alarm(EVENT_SECONDS)
+    try:
+        data = sys.stdin.buffer.read(MAX_EVENT_BYTES + 1)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    if len(data) > MAX_EVENT_BYTES:
+        raise HookError(f'stdin: an event past {MAX_EVENT_BYTES >> 20} MiB; not read')
+    return data.decode('utf-8', 'replace')
+
+
+def emit(text: str) -> None:
+    """Write to stdout; one that is closed or broken is a HookError (and stdout is pointed at
+    the null device, so the exit's own flush stays silent)."""
+    if not text:
+        return
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except (AttributeError, OSError, ValueError):
+        if sys.stdout is not None:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, sys.stdout.fileno())
+            os.close(null)
+        raise HookError('stdout is closed; the decision was not given') from None
+
+
 def act(event_name: str | None, stdin: str, settings: Settings) -> None:
     event = payload(stdin)
     name = (event_name or str(field(event, 'hook_event_name', 'hookEventName') or '')).lower()
     if name in ('stop', 'afteragent', 'agentstop'):  # not a sub-agent's stop: it is not the session
-        sys.stdout.write(stop(event, settings.ask_after_prompts, settings.ask_after_tools))
+        emit(stop(event, settings.ask_after_prompts, settings.ask_after_tools))
     elif name in ('session-end', 'sessionend'):
         from memory_gate.agents import copies
 
-        root = repo.repo_root() or '.'
+        root = repo.repo_root()
+        if root is None:
+            raise HookError('session-end: not inside a git repository; nothing collected')
         path = transcript(event)
         flushed(path, field(event, 'timestamp'))
         session = copies.session_of(path, root)
         for done in copies.collect(root, [session], settings, False, False):
             if isinstance(done, copies.CollectError):
                 raise done
-            print(copies.line(done, False))
+            emit(copies.line(done, False) + '\n')
     else:
         raise HookError(f'unknown event {name or "(none)"!r}; expected stop or session-end')

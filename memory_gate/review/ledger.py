@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
 from memory_gate.base import files
-from memory_gate.base.files import InputError, problem
+from memory_gate.base.files import InputError, open_regular, problem
 from memory_gate.reading.memory import identity, is_entry, render_ledger
 
 CHUNK_BYTES = 1 << 20  # read at a time
@@ -77,7 +77,7 @@ def lines(path: str) -> Iterator[str]:
     import codecs
 
     try:
-        stream = open(path, 'rb')
+        stream = open_regular(path)  # a FIFO or a device is named, never read
     except FileNotFoundError:
         return
     except OSError as exc:
