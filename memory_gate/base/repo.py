@@ -6,9 +6,19 @@ import os
 from collections.abc import Set
 from types import ModuleType
 
+# Set, these name the repository and its work tree wherever the command runs (a bare
+# repository with a separate work tree, the dotfiles set-up; git sets GIT_DIR for hooks).
+GIT_ENV = ('GIT_DIR', 'GIT_WORK_TREE')
+
 
 def repo_root(start: str = '.') -> str | None:
-    """The top of the git work tree containing `start`, found without running git."""
+    """The top of the git work tree containing `start`. With GIT_DIR or GIT_WORK_TREE set, git
+    is asked (`rev-parse --show-toplevel`); else the nearest folder holding `.git` (a folder, or
+    a worktree's or submodule's file), git's own discovery, found without running git (build's
+    start-up runs none)."""
+    if any(os.environ.get(name) for name in GIT_ENV):
+        top = git(start, 'rev-parse', '--show-toplevel')
+        return os.fsdecode(top.rstrip(b'\n')) if top else None
     path = os.path.abspath(start)
     while True:
         if os.path.exists(os.path.join(path, '.git')):
