@@ -26,7 +26,7 @@ def report_withheld(result: Result) -> None:
     still holds the value."""
     if not result.withheld:
         return
-    import shlex  # only when something was withheld: kept off every run's start-up
+    from memory_gate.review.proposals import shell  # only when something was withheld: off start-up
 
     for w in result.withheld:
         err(f'{shown(w.source)}:{w.line}: withheld a proposal that looks like {a(w.kind)}')
@@ -35,7 +35,7 @@ def report_withheld(result: Result) -> None:
         if source == '-':
             scrub, scan = 'memory-gate scrub FILE on the file it came from', 'gitleaks stdin'
         else:
-            quoted = shlex.quote(source)
+            quoted = shell(source)
             scrub, scan = f'memory-gate scrub {quoted}', f'gitleaks dir {quoted}'
         err(f'{shown(source)}: the transcript itself holds that value: {scrub} redacts it where '
             f'the transcript scan finds it (a secret scanner for the rest: {scan}); rotate it if '
@@ -90,14 +90,14 @@ def report_secrets(result: Result, settings: Settings, verdict: str) -> None:
     then what to do about it."""
     if not result.secrets:
         return
-    import shlex  # only when something was found: kept off every run's start-up
+    from memory_gate.review.proposals import shell  # only when something was found: off start-up
 
     for s in result.secrets:
         hint = f' ({s.hint})' if s.hint else ''
         err(f'{shown(s.source)}:{s.line}: {s.kind}{hint} in the transcript itself')
-    sources = ' '.join(shlex.quote(s) for s in dict.fromkeys(s.source for s in result.secrets))
+    sources = ' '.join(shell(s) for s in dict.fromkeys(s.source for s in result.secrets))
     err(f'{len(result.secrets)} credential(s) in transcripts: {verdict}. Rotate any that is real: '
         f'it is in this work tree already. Then redact them: memory-gate scrub {sources} '
         f'&& git add {sources}')
     err(f'or, for a value that is no secret (a documented test key): memory-gate scrub --allow '
-        f'{sources} && git add {shlex.quote(settings.allowlist)}')
+        f'{sources} && git add {shell(settings.allowlist)}')

@@ -146,7 +146,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         err(f'--since {args.since}: is not a commit of this repository')
         return 2
     try:
-        allowed = scan.parse_allowlist(files.read_text(settings.allowlist))
+        allowed = scan.parse_allowlist(files.read_allowlist(settings.allowlist))
     except InputError as exc:
         err(f'{settings.allowlist}: {exc}')
         return 2

@@ -96,7 +96,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
         err(f'{settings.ledger}: {exc}')
         return 1
     try:
-        allowed = scan.parse_allowlist(files.read_text(settings.allowlist))
+        allowed = scan.parse_allowlist(files.read_allowlist(settings.allowlist))
     except InputError as exc:
         err(f'{settings.allowlist}: {exc}')
         return 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from collections.abc import Sequence
 
@@ -33,18 +34,15 @@ def arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     try:
-        allowed = scan.parse_allowlist(files.read_text(settings.allowlist))
+        allowed = scan.parse_allowlist(files.read_allowlist(settings.allowlist))
     except InputError as exc:
-        err(f'{settings.allowlist}: {exc}')
+        err(f'{shown(settings.allowlist)}: {exc}')
         return 2
     failed, found = 0, 0
     entries: list[str] = []
     for path in args.paths:
         try:
-            data = read(path)
-            lines, done = scrubbed(data, allowed, entries if args.allow else None, path)
-            if not args.allow and lines != data:
-                write(path, lines)
+            done = scrub(path, allowed, entries if args.allow else None)
         except (InputError, OSError) as exc:
             err(f'{shown(path)}: {exc}')
             failed += 1
@@ -56,7 +54,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         try:
             allow(settings.allowlist, entries)
         except (InputError, OSError) as exc:
-            err(f'{settings.allowlist}: {exc}')
+            err(f'{shown(settings.allowlist)}: {exc}')
             return 2
     verb = 'allowed' if args.allow else 'redacted'
     print(f'memory-gate: {verb} {found} credential(s) in {len(args.paths) - failed} file(s)',
@@ -64,68 +62,55 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     return 2 if failed else 0
 
 
-def scrubbed(data: bytes, allowed: frozenset[str], entries: list[str] | None,
-             path: str) -> tuple[bytes, list[tuple[int, str]]]:
-    """The file's bytes redacted, and (line, kind) of each value redacted; with `entries`, nothing
-    is redacted and an allowlist line is added to it per value instead."""
-    out, done = [], []
-    for number, raw in enumerate(data.splitlines(keepends=True), 1):
-        if not scan.may_hold(raw):
-            out.append(raw)
-            continue
-        text = raw.decode('utf-8', 'surrogateescape')
-        if entries is not None:
-            for finding, mark in scan.located(raw, number):
-                if mark not in allowed:
-                    entries.append(f'{mark} {finding.kind} {finding.hint} {path}:{number}'.rstrip())
-                    done.append((number, finding.kind))
-            out.append(raw)
-            continue
-        redacted, findings = redact.redact_line(text, number, allowed)
-        done += [(number, f.kind) for f in findings]
-        out.append(redacted.encode('utf-8', 'surrogateescape') if findings else raw)
-    return b''.join(out), done
+def scrub(path: str, allowed: frozenset[str], entries: list[str] | None) -> list[tuple[int, str]]:
+    """Redact the file in place, a line at a time (a temporary file beside it replaces it when a
+    line changed, with its mode); (line, kind) of each value. With `entries`, nothing is
+    written: an allowlist line is added to it per value instead."""
+    with files.open_transcript(path) as stream:
+        mode = stat.S_IMODE(os.fstat(stream.fileno()).st_mode)
+        with files.Replacing(None if entries is not None else path, mode) as out:
+            done: list[tuple[int, str]] = []
+            for number, raw in enumerate(stream, 1):
+                line = scrubbed(raw, number, allowed, entries, path, done)
+                out.write(line)
+            out.keep = bool(done) and entries is None
+            if out.keep and os.path.islink(path):
+                raise InputError('is a symlink; not writing through it')
+    return done
 
 
-def read(path: str) -> bytes:
-    files.open_transcript(path).close()  # a directory or a special file is named, not read
-    data = files.read_bytes(path)
-    if data is None:
-        raise InputError('no such file or directory')
-    return data
+def scrubbed(raw: bytes, number: int, allowed: frozenset[str], entries: list[str] | None,
+             path: str, done: list[tuple[int, str]]) -> bytes:
+    """The line redacted, its values' (line, kind) added to `done`; with `entries`, the line as it
+    is and an allowlist line per value added to `entries`."""
+    if not scan.may_hold(raw):
+        return raw
+    if entries is not None:
+        for finding, mark in scan.located(raw, number):
+            if mark not in allowed:
+                entries.append(entry(mark, f'{finding.kind} {finding.hint}', path, number))
+                done.append((number, finding.kind))
+        return raw
+    redacted, findings = redact.redact_line(raw.decode('utf-8', 'surrogateescape'), number,
+                                            allowed)
+    done += [(number, f.kind) for f in findings]
+    return redacted.encode('utf-8', 'surrogateescape') if findings else raw
 
 
-def write(path: str, data: bytes) -> None:
-    """Replace the file atomically (a temporary file beside it, then rename), keeping its mode."""
-    if os.path.islink(path):
-        raise InputError('is a symlink; not writing through it')
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix='.memory-gate-', dir=os.path.dirname(path) or '.')
-    try:
-        with os.fdopen(fd, 'wb') as f:
-            f.write(data)
-        os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+def entry(mark: str, what: str, path: str, number: int) -> str:
+    """An allowlist line: the fingerprint, the kind and hint, where; always one line (the file
+    name in bash's $'...' quoting when it holds a line break or a control character)."""
+    return ' '.join(f'{mark} {what}'.split()) + f' {shown(path)}:{number}'
 
 
 def allow(path: str, entries: Sequence[str]) -> None:
     """Add allowlist lines, the file kept sorted with one line per fingerprint (merge-friendly)."""
-    lines = [line for line in files.read_text(path).splitlines() if line.strip()]
+    lines = [line for line in files.read_allowlist(path).splitlines() if line.strip()]
     known = {line.split()[0]: line for line in lines if not line.startswith('#')}
-    for entry in entries:
-        known.setdefault(entry.split()[0], entry)
-    write_text(path, HEADER + ''.join(line + '\n' for line in sorted(known.values())))
-
-
-def write_text(path: str, text: str) -> None:
-    if os.path.exists(path):
-        write(path, text.encode('utf-8'))
-    else:
-        with open(path, 'x', encoding='utf-8') as f:
-            f.write(text)
-
-
+    for line in entries:
+        known.setdefault(line.split()[0], line)
+    text = HEADER + ''.join(line + '\n' for line in sorted(known.values()))
+    if os.path.islink(path):
+        raise InputError('is a symlink; not writing through it')
+    with files.Replacing(path, files.file_mode(path)) as out:
+        out.write(text.encode('utf-8'))
