@@ -56,3 +56,15 @@ def remove_untracked(path: str, root: str, tracked: Set[str]) -> None:
     """Delete a proposal file unless git tracks it: a committed one is the user's to remove."""
     if rel(path, root) not in tracked:
         os.unlink(path)
+
+
+def git_answer(root: str, *args: str) -> tuple[int, bytes]:
+    """Run git in `root`: its exit code and stdout (-1 when it cannot be run). For the commands
+    whose exit code is an answer: git grep exits 1 when it finds nothing."""
+    import subprocess
+
+    try:
+        done = subprocess.run(('git', *args), cwd=root, capture_output=True, check=False)
+    except OSError:
+        return -1, b''
+    return done.returncode, done.stdout

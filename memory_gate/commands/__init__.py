@@ -138,5 +138,15 @@ COMMANDS = (
         bad_setting=0,
         interrupted=0,
     ),
+    Command(
+        'garden',
+        "propose removing the memory file's stale bullets, each with its evidence",
+        'memory-gate garden --memory AGENTS.md',
+        'write AGENTS.md.garden.diff (removals only) and print it; --review takes, declines '
+        '(recorded in the ledger), rewords or skips each',
+        '0 nothing stale, or a review done; 1 removals proposed (the diff printed); 2 a usage '
+        'error, not in a git repository, or a memory file that cannot be read',
+        ('memory', 'ledger'),
+    ),
 )
 BY_NAME = {command.name: command for command in COMMANDS}

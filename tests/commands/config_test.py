@@ -124,8 +124,8 @@ def test_every_setting_has_one_name_in_args_and_pyproject(option: Option) -> Non
     else:
         text, value = SAMPLES[option.kind]
     for command in (c.name for c in COMMANDS if option.name in c.options):
-        # collect takes no positional argument
-        head = [command] if command == 'collect' else [command, 'x']
+        # collect and garden take no positional argument
+        head = [command] if command in ('collect', 'garden') else [command, 'x']
         from_args = settings_from(parser(command).parse_args([*head, '--' + option.name, text]), {})
         from_table = settings_from(parser(command).parse_args(head), {option.name: value})
         assert from_args == from_table != Settings()
