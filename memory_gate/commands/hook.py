@@ -131,7 +131,11 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     def settled(key: str) -> bool:  # in memory, or declined
         return key in known or key in declined
 
-    run = chain.Run(root, rel, tracked, settings, route.review, settled, err)
+    from memory_gate.review.alike import similar_in  # only when it proposes: off start-up
+    from memory_gate.review.named import bullets
+
+    said = similar_in([b.text for b in bullets(memory or '')])
+    run = chain.Run(root, rel, tracked, settings, route.review, settled, err, said)
     written, steps, state = chain.propose(run, state, groups, links, failed)
     if written:
         numbers, others = numbered(root, declined, written, {memory or '': known})

@@ -20,6 +20,7 @@ from memory_gate.reading.records import Proposal, Settings
 from memory_gate.review import earlier, leftover, proposals
 from memory_gate.review.diff import Tail, applied_tail, render_tail
 from memory_gate.review.proposals import HELD, MARK, SUFFIX, Entry, entry, header, is_ours
+from memory_gate.secrets.credentials import printable
 from memory_gate.text.sentences import shown
 
 
@@ -88,6 +89,7 @@ class Run(NamedTuple):
     review: str
     settled: Callable[[str], bool]  # whether an identity is in memory or declined
     say: Callable[[str], None]  # the edge's one line on stderr (report.err): chain prints nothing
+    similar: Callable[[str], str] = lambda text: ''  # the memory bullet saying the same, or ''
 
 
 def propose(run: Run, state: Tail, groups: dict[str, list[Proposal]], links: Sequence[Link],
@@ -187,8 +189,8 @@ def write_mine(run: Run, state: Tail, source: str, found: list[Proposal],
         if is_ours(target):  # stale: everything it proposed is now in memory or declined
             repo.remove_untracked(target, run.root, run.tracked)
         return None
-    listed = kept + [entry(p) for p in in_diff]
-    listed += [entry(p, HELD) for p in found[settings.max_add:]]
+    listed = kept + [similar(entry(p), run.similar) for p in in_diff]
+    listed += [similar(entry(p, HELD), run.similar) for p in found[settings.max_add:]]
     bullets = [e.text for e in kept if not e.held] + [p.text for p in in_diff]
     diff = render_tail(run.rel, state, bullets, settings.heading)
     text = header(source, run.rel, listed, run.review, previous if diff else ()) + diff
@@ -196,6 +198,15 @@ def write_mine(run: Run, state: Tail, source: str, found: list[Proposal],
         failed.append(source)
         return None
     return Written(target, source, listed, diff)
+
+
+def similar(e: Entry, said: Callable[[str], str]) -> Entry:
+    """The entry, with the memory bullet that says the same in other words named in its notes:
+    the reviewer declines it in one key (it is never dropped unseen)."""
+    bullet = said(e.text)
+    if not bullet:
+        return e
+    return e._replace(where=f'{e.where}; similar to: {printable(bullet)}'.replace('): ', ') '))
 
 
 def inside(path: str, root: str) -> bool:

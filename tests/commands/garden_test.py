@@ -158,3 +158,20 @@ def test_garden_in_a_repository_with_no_commits(tmp_path: Path) -> None:
     done = run(tmp_path, 'garden')
     assert (done.returncode, done.stdout) == (0, '') and 'Traceback' not in done.stderr
 
+
+def test_the_hook_shows_a_proposal_similar_to_a_memory_bullet_never_drops_it(repo: Path) -> None:
+    memory = '# Memory\n\n- Never push directly to main.\n- 所有时间都用 UTC 存储。\n'
+    commit(repo, 'memory', {'AGENTS.md': memory})
+    (repo / 's.jsonl').write_text(''.join(json.dumps({'role': 'user', 'text': t}) + '\n' for t in (
+        'Do not push to the main branch directly.', 'Memory: 时间一律用 UTC 存储。')))
+    git(repo, 'add', 's.jsonl')
+    done = run(repo, 'hook', 's.jsonl')
+    assert done.returncode == 1, done.stderr
+    first, second = [x for x in done.stdout.splitlines() if 'similar to' in x]
+    assert first.endswith('; similar to: Never push directly to main.: '
+                          'Do not push to the main branch directly.')
+    assert second.endswith('; similar to: 所有时间都用 UTC 存储。: 时间一律用 UTC 存储。')
+    assert '+- Do not push to the main branch directly.' in done.stdout  # never dropped
+    header = (repo / 's.jsonl.memory.diff').read_text()
+    assert 'similar to: Never push directly to main.): Do not push' in header
+    assert run(repo, 'review', '--decline', '1,2').returncode == 0
