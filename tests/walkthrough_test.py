@@ -145,7 +145,8 @@ def test_let_the_agent_say_what_lasts(repo: Path, tmp_path: Path) -> None:
         assert (done.returncode, done.stderr) == (0, '')
         return done.stdout
 
-    assert json.loads(run_stop()) == {'decision': 'block', 'reason': agent_hook.ASK}
+    asked = {'decision': 'block', 'reason': agent_hook.ASK, 'systemMessage': agent_hook.NOTE}
+    assert json.loads(run_stop()) == asked
     append(
         session,
         {**record('user', 'Stop hook feedback:\n' + agent_hook.ASK, 's', repo, 9), 'isMeta': True},

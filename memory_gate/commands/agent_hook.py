@@ -39,6 +39,14 @@ ASK = ASK_OPENING + (
 )
 
 
+# Shown to the person beside the ask (`systemMessage`): Claude Code 2.1.332 labels every Stop block
+# "Stop hook reported a problem" whatever the hook outputs (suppressOutput, exit 2 tried) and prints
+# this above it as "Stop says: ..."; Gemini CLI prints it after "Agent execution blocked:".
+NOTE = (
+    'memory-gate: asking the agent for its Memory: lines, once per stretch of work (not an error)'
+)
+
+
 class HookError(Exception):
     """A payload or transcript the hook cannot use; str() names it."""
 
@@ -89,7 +97,7 @@ def stop(event: Mapping[str, Any], prompts: int, tools: int) -> str:
         raise HookError(f'{path}: {exc}') from None
     if not should_ask(work, prompts, tools):
         return ''
-    return json.dumps({'decision': 'block', 'reason': ASK}) + '\n'
+    return json.dumps({'decision': 'block', 'reason': ASK, 'systemMessage': NOTE}) + '\n'
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:

@@ -131,7 +131,9 @@ def test_blocks_once_with_the_instruction_when_the_session_holds_enough_work(
     )
     done = hook(tmp_path, stop_event(session))
     assert (done.returncode, done.stderr) == (0, '')
-    assert json.loads(done.stdout) == {'decision': 'block', 'reason': agent_hook.ASK}
+    assert json.loads(done.stdout) == {
+        'decision': 'block', 'reason': agent_hook.ASK, 'systemMessage': agent_hook.NOTE
+    }
     # Claude Code records the reason, the agent answers: the next stop finds the ask in the
     # transcript and lets it through.
     with session.open('a') as f:
