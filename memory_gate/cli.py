@@ -20,7 +20,8 @@ DESCRIPTION = 'Propose memory bullets from agent transcripts, for review.'
 
 
 class Version(argparse.Action):
-    """--version: the version and its source's identity, read only when asked (version.py)."""
+    """--version: the version and its source's identity, read only when asked (version.py), and
+    on a second line which credential engine scans (engine.py)."""
 
     def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
                  help: str | None = None) -> None:
@@ -29,8 +30,10 @@ class Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
         from memory_gate.base.version import version_line
+        from memory_gate.secrets.engine import name
 
         print(version_line())
+        print(f'credential engine: {name()}')
         parser.exit()
 
 

@@ -13,6 +13,7 @@ bench extra; one file per line).
 from __future__ import annotations
 
 import json
+import os
 import sys
 import tempfile
 import time
@@ -30,6 +31,19 @@ def examples() -> list[dict[str, str]]:
 
 def lines_of(rows: list[dict[str, str]]) -> list[bytes]:
     return [(claude_tool_output(f"$ cat config\n{row['text']}\n") + '\n').encode() for row in rows]
+
+
+def built_in_lines(lines: list[bytes]) -> set[int]:
+    """memory-gate's scan with its built-in rules, as where the engine cannot import."""
+    from memory_gate.secrets import engine
+
+    os.environ[engine.OFF_VARIABLE] = '1'
+    engine.loaded.cache_clear()
+    try:
+        return memory_gate_lines(lines)
+    finally:
+        del os.environ[engine.OFF_VARIABLE]
+        engine.loaded.cache_clear()
 
 
 def engine_lines(rows: list[dict[str, str]]) -> set[int] | None:
@@ -87,6 +101,7 @@ def main(argv: list[str]) -> int:
     lines = lines_of(rows)
     scanners = {
         'memory-gate': lambda: memory_gate_lines(lines),
+        'memory-gate, built-in rules (no engine)': lambda: built_in_lines(lines),
         'Kingfisher alone': lambda: engine_lines(rows),
         'detect-secrets': lambda: detect_secrets_all(lines),
     }

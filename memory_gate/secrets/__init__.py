@@ -1,9 +1,10 @@
 """The secrets: finding credentials in a line or a sentence, masking them, and scanning a
 transcript's own lines.
 
-Does: the credential rules as data (`credential_patterns`), the contextual detector of what people
-and agents say (`credentials`, with `passwords`, `spans`, `values`, `candidates`, `anchored`,
-`needles`), the withholding of a proposal that holds one (`leak_gate`, `withhold`), the scan of a
+Does: the compiled engine's vendor rules (`engine`: Kingfisher, imported when a text is first
+scanned; the built-in shapes of `credential_patterns` where it cannot import), the credential rules
+as data (`credential_patterns`), the contextual detector of what people and agents say
+(`credentials`, with `passwords`, `spans`, `values`, `candidates`, `anchored`, `needles`), the withholding of a proposal that holds one (`leak_gate`, `withhold`), the scan of a
 transcript's lines with their masked hints (`scan`), and redaction of a transcript line in place
 (`redact`, which `scrub` and `collect` use). `credentials.printable` is the check at the output
 edge: every line the product prints goes through it.

@@ -92,6 +92,15 @@ def by_shape(text: str) -> Iterator[Finding]:
             yield from (_found(kind, match) for match in re.finditer(pattern, text))
 
 
+def by_shape_beside_engine(text: str) -> Iterator[Finding]:
+    """Layer 1 beside the compiled engine (engine.py), which finds the vendor shapes: a private
+    key's block, and every shape whose vendor it does not own (P.BESIDE_ENGINE_SHAPE_RES)."""
+    shapes = P.BESIDE_ENGINE_SHAPE_RES if has_long_run(text) else P.SPACED_SHAPE_RES
+    for kind, hints, pattern in shapes:
+        if any(map(text.__contains__, hints)):
+            yield from (_found(kind, match) for match in re.finditer(pattern, text))
+
+
 def by_context(text: str) -> Iterator[Finding]:
     """Layer 2: a credible value after a word naming a secret (assignment, prose, Chinese, flag,
     header)."""

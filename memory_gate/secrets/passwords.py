@@ -52,8 +52,9 @@ LINK = (
     rf'(?:\s+(?:for|of|on|in|at|to|du|de|des|del|für|vom|von|pour|para|di)\s+{PLACE}'
     rf'|\s+per\s+{PLACE}(?=\s+è\s))?\s*'
     r'(?:(?:\s(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|is now'
-    r'|es|ist|est|é|è)\s)'
-    r'|\s*(?:[:=]|:=|=>|是|为|為|は|：|を)\s*)\s*(?:(?:always|now|still|currently|just|simply)\s+)?'
+    r'|es|ist|est|é|è)\s\s*)'
+    r'|\s*(?::=|=>|=)[ \t]*'  # an empty value (API_KEY= at a line's end) never takes the next line
+    r'|\s*(?::|是|为|為|は|：|を)\s*)(?:(?:always|now|still|currently|just|simply)\s+)?'
 )
 # The value: quoted (spaces allowed), or a run without spaces; non-ASCII letters and brackets
 # allowed.

@@ -11,7 +11,7 @@ from collections.abc import Collection, Iterator
 
 from memory_gate.secrets import credential_patterns as P
 from memory_gate.secrets.scan import Finding, fingerprint, hint, holds_needle
-from memory_gate.secrets.spans import Span, detect, in_context
+from memory_gate.secrets.spans import Span, detect, in_context, is_id
 
 
 def raw_offsets(body: str) -> list[int]:
@@ -58,7 +58,7 @@ def json_spans(line: str) -> list[Span] | None:
     found = []
     for at, body, key in strings(line):
         value = json.loads(f'"{body}"') if '\\' in body else body
-        spans = in_context(key, value) if holds_needle(key, value) else []
+        spans = [] if is_id(key, value) else in_context(key, value, ours=holds_needle(key, value))
         offsets = raw_offsets(body) if spans and '\\' in body else None
         for s in spans:
             start, end = (offsets[s.start], offsets[s.end]) if offsets else (s.start, s.end)

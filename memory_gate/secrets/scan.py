@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from memory_gate.base.records import Secret
 from memory_gate.base.typed import NamedTuple
 from memory_gate.secrets import credential_patterns as P
+from memory_gate.secrets import engine
 from memory_gate.secrets.needles import (
     may_hold as may_hold,  # the prefilter, as scrub and collect call it
 )
@@ -23,6 +24,7 @@ from memory_gate.secrets.spans import (
     Span,
     detect,
     in_context,
+    is_id,
     names_secret,
     needle_starts,
     unnamed_tail,
@@ -67,7 +69,7 @@ def located(raw: bytes, number: int, memo: Memo | None = None,
     further). `memo` keeps the detector's answers for the texts it has read (a transcript's
     tool output repeats), so a text read again is not searched again; `decoded` is told what
     a line decoded to."""
-    if not may_hold(raw):
+    if engine.loaded() is None and not may_hold(raw):
         return []
     memo = {} if memo is None else memo
     try:
@@ -78,15 +80,23 @@ def located(raw: bytes, number: int, memo: Memo | None = None,
     if decoded is not None:
         decoded(raw, record)
     out: list[tuple[Finding, str]] = []
-    seen: set[object] = set()
     in_line = InLine(raw)
+    for key, value in strings(record):
+        spans = in_context(key, value, memo, ours=in_line.worth_searching(key, value))
+        out += [found(number, s, value[s.start:s.end]) for s in spans]
+    return out
+
+
+def strings(record: object) -> list[tuple[str | None, str]]:
+    """The strings of a record worth reading, each once (Claude Code writes tool output twice):
+    not opaque fields or keys (values()), not an id (spans.is_id)."""
+    seen: set[object] = set()
+    out = []
     for key, value in values(record):
-        # Claude Code writes tool output twice
         seen_as = value if len(value) > 256 else (key, value)
-        if seen_as not in seen and in_line.worth_searching(key, value):
+        if seen_as not in seen and not is_id(key, value):
             seen.add(seen_as)
-            spans = in_context(key, value, memo)
-            out += [found(number, s, value[s.start:s.end]) for s in spans]
+            out.append((key, value))
     return out
 
 

@@ -13,11 +13,19 @@ from collections.abc import Iterable
 from memory_gate.base.typed import NamedTuple
 from memory_gate.secrets import credential_patterns as P
 from memory_gate.secrets import credentials as C
+from memory_gate.secrets import engine
 from memory_gate.secrets.candidates import may_find
 from memory_gate.secrets.values import is_path, is_scrambled, is_version
 
-# The randomness layer is for proposals only: tool output is full of hashes.
+# The randomness layer is for proposals only: tool output is full of hashes. Where the compiled
+# engine runs (engine.py) it finds the vendor shapes, and the built-in ones are left to it.
 LAYERS = (C.by_shape, C.in_address, C.by_context, C.by_password, C.by_signing)
+BESIDE_ENGINE = (C.by_shape_beside_engine, C.in_address, C.by_context, C.by_password, C.by_signing)
+
+
+def layers() -> tuple[C.Layer, ...]:
+    """The layers of our own detector the scan runs: the built-in shapes only without the engine."""
+    return LAYERS if engine.loaded() is None else BESIDE_ENGINE
 
 
 class Span(NamedTuple):
@@ -45,17 +53,31 @@ def private_key(text: str, span: Span) -> Span:
     return span._replace(end=end.end() if end else len(text))
 
 
-def detect(text: str, memo: Memo | None = None) -> list[Span]:
+def detect(text: str, memo: Memo | None = None, ours: bool = True) -> list[Span]:
     """The credentials in one string, left to right, overlaps merged; placeholders and code are
-    none. A long string (tool output) is searched only in the windows around its needles."""
+    none. The compiled engine reads all of it (engine_spans); our own layers, when `ours`, only
+    the windows around its needles when it is long (tool output)."""
     seen = unescaped(text)
     spans = []
-    for start, end in windows(seen) if len(seen) > WINDOW else [(0, len(seen))]:
+    for start, end in (windows(seen) if len(seen) > WINDOW else [(0, len(seen))]) if ours else []:
         part = seen[start:end]
         found = searched(part, {} if memo is None else memo)
         placed = (Span(start + f.start, start + f.end, f.kind) for f in found)
         spans += [s for s in placed if s.kind not in CONTEXT_KINDS or plausible(seen, s)]
-    return merged(private_key(seen, s) if s.kind == 'private key' else s for s in spans)
+    spans = [private_key(seen, s) if s.kind == 'private key' else s for s in spans]
+    return merged(beside(spans, engine_spans(seen)))
+
+
+def beside(ours: list[Span], theirs: list[Span]) -> list[Span]:
+    """Our spans, each widened over the engine's that overlap it (and named as ours name it),
+    and the engine's that overlap none of ours."""
+    out = []
+    for span in ours:
+        over = [t for t in theirs if t.start < span.end and span.start < t.end]
+        out.append(span._replace(start=min([span.start, *(t.start for t in over)]),
+                                 end=max([span.end, *(t.end for t in over)])))
+    return out + [t for t in theirs
+                  if not any(t.start < s.end and s.start < t.end for s in ours)]
 
 
 def searched(part: str, memo: Memo) -> tuple[C.Finding, ...]:
@@ -66,7 +88,7 @@ def searched(part: str, memo: Memo) -> tuple[C.Finding, ...]:
     if found is None:
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        found = memo[part] = (tuple(C.findings(part, layers=LAYERS))
+        found = memo[part] = (tuple(C.findings(part, layers=layers()))
                               if may_find(C.visible(part)[0]) else ())
     return found
 
@@ -179,6 +201,10 @@ def plausible(text: str, span: Span) -> bool:
         return True
     if re.search(P.CODE_VALUE_RE, value) or text.startswith('(', span.end) or alias(before, value):
         return False  # code: a call (base64.b64encode(...), HTTPPasswordMgr()), an alias
+    if re.search(P.NOT_SECRET_NAME_RE, before):
+        return False  # an id, a name, a public key or a CSRF token: credentialsId: '<uuid>'
+    if span.kind != 'password' and re.fullmatch(P.TYPE_NAME_RE, value):
+        return False  # a type annotation: privateKey: Uint8Array (a password may be any words)
     if re.search(P.ENV_SECRET_RE, before):
         return True
     if re.search(P.TEST_DATA_RE, value):
@@ -225,12 +251,48 @@ def merged(spans: Iterable[Span]) -> list[Span]:
 CAMEL_HUMP = re.compile(r'(?<=[a-z0-9])(?=[A-Z])')
 
 
-def in_context(key: str | None, value: str, memo: Memo | None = None) -> list[Span]:
+def in_context(key: str | None, value: str, memo: Memo | None = None,
+               ours: bool = True) -> list[Span]:
     """A JSON value's credentials; a key that names a secret ("password": "...") is read as its
-    context."""
+    context. `ours`: whether our own layers read it too (the engine always does)."""
     if key is not None and names_secret(key):
         # camelCase humps as words (adminKennwort: admin_Kennwort), as the layers read a name
         head = CAMEL_HUMP.sub('_', key) + '='
         return [s._replace(start=max(s.start - len(head), 0), end=s.end - len(head))
                 for s in detect(head + value, memo) if s.end > len(head)]
-    return detect(value, memo)
+    return detect(value, memo, ours)
+
+
+def engine_spans(text: str) -> list[Span]:
+    """The compiled engine's findings in a text (engine.py; none without it), found with
+    invisible characters taken out (a soft hyphen inside a key) and placed back, each named as
+    the built-in rules name its value (a message says the same with or without the engine:
+    'GitHub token'), else by the engine's rule."""
+    if engine.loaded() is None:
+        return []
+    seen, where = C.visible(text)
+    data = seen.encode('utf-8', 'surrogatepass')
+    out = []
+    for hit in engine.hits(data):
+        start, end = engine.chars(data, hit.start), engine.chars(data, hit.end)
+        value = seen[start:end]
+        kind = next((f.kind for f in C.by_shape(value) if f.end - f.start == len(value)), hit.rule)
+        if where is not None and end > start:
+            start, end = where[start], where[end - 1] + 1
+        out.append(Span(start, end, kind))
+    return out
+
+
+# A key that names an identity: messageId, tool_use_id, parentUuid, commit_sha, content_hash
+ID_KEY_RE = r'(?:[Ii]d|ID|[Uu]uid|UUID|[Hh]ash|[Ss]ha(?:\d+)?|[Dd]igest)$'
+HEX_RUN_RE = r'[0-9a-fA-F]{7,}'
+
+
+def is_id(key: str | None, value: str) -> bool:
+    """A UUID (unless its key names a secret), or a hex digest under a key that names an id or
+    a hash (toolUseId, parent_hash): a record's identity, never a secret a person could leak."""
+    if len(value) < 7 or len(value) > 72 or names_secret(key):
+        return False
+    if re.fullmatch(P.UUID_RE, value):
+        return True
+    return key is not None and bool(re.search(ID_KEY_RE, key) and re.fullmatch(HEX_RUN_RE, value))

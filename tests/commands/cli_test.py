@@ -295,9 +295,10 @@ def test_output_is_utf8_whatever_the_locale(tmp_path: Path) -> None:
 def test_version(tmp_path: Path, flag: str) -> None:
     from memory_gate import __version__
     from memory_gate.base.version import source_id
+    from memory_gate.secrets.engine import name
 
     done = run(tmp_path, flag)
-    line = f'memory-gate {__version__} (source {source_id()})\n'
+    line = f'memory-gate {__version__} (source {source_id()})\ncredential engine: {name()}\n'
     assert (done.returncode, done.stdout, done.stderr) == (0, line, '')
 
 
