@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import functools
 import os
+from bisect import bisect_right
 from collections.abc import Iterator
+from itertools import accumulate
 
 from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
 
@@ -83,6 +85,35 @@ def short_rule(rule_id: str) -> str:
 
 
 RULE_PREFIXES = ('betterleaks.', 'kingfisher.', 'veles.secrets/', 'custom.')
+
+
+def texts_spans(texts: list[str]) -> list[list[tuple[int, int, str]]]:
+    """The engine's findings in each text, (start, end, kind) in characters, by one call for all
+    of them (a call a string cost 8x more on real sessions, most strings being short). Each text
+    is read with invisible characters taken out (a soft hyphen inside a key) and its spans placed
+    back; a finding is named as the built-in rules name its value ('GitHub token', so a message
+    says the same with or without the engine), else by the engine's rule."""
+    out: list[list[tuple[int, int, str]]] = [[] for _ in texts]
+    if loaded() is None or not texts:
+        return out
+    from memory_gate.secrets.credentials import by_shape, visible
+
+    seen = [visible(text) for text in texts]
+    data = [shown.encode('utf-8', 'surrogatepass') for shown, _ in seen]
+    starts = list(accumulate((len(d) + 1 for d in data), initial=0))
+    for hit in hits(b'\n'.join(data)):
+        number = bisect_right(starts, hit.start) - 1
+        piece, (shown, where) = data[number], seen[number]
+        start = chars(piece, hit.start - starts[number])
+        end = chars(piece, min(hit.end - starts[number], len(piece)))
+        if end <= start:
+            continue
+        value = shown[start:end]
+        kind = next((f.kind for f in by_shape(value) if f.end - f.start == len(value)), hit.rule)
+        if where is not None:
+            start, end = where[start], where[end - 1] + 1
+        out[number].append((start, end, kind))
+    return out
 
 
 def chars(data: bytes, offset: int) -> int:

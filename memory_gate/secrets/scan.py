@@ -23,6 +23,7 @@ from memory_gate.secrets.spans import (
     Memo,
     Span,
     detect,
+    engine_spans,
     in_context,
     is_id,
     names_secret,
@@ -81,8 +82,11 @@ def located(raw: bytes, number: int, memo: Memo | None = None,
         decoded(raw, record)
     out: list[tuple[Finding, str]] = []
     in_line = InLine(raw)
-    for key, value in strings(record):
-        spans = in_context(key, value, memo, ours=in_line.worth_searching(key, value))
+    pairs = strings(record)
+    by_engine = engine_spans([value for _, value in pairs])  # one call for the line
+    for (key, value), theirs in zip(pairs, by_engine):
+        ours = in_line.worth_searching(key, value)
+        spans = in_context(key, value, memo, ours, theirs)
         out += [found(number, s, value[s.start:s.end]) for s in spans]
     return out
 

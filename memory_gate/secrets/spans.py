@@ -53,11 +53,15 @@ def private_key(text: str, span: Span) -> Span:
     return span._replace(end=end.end() if end else len(text))
 
 
-def detect(text: str, memo: Memo | None = None, ours: bool = True) -> list[Span]:
+def detect(text: str, memo: Memo | None = None, ours: bool = True,
+           theirs: list[Span] | None = None) -> list[Span]:
     """The credentials in one string, left to right, overlaps merged; placeholders and code are
-    none. The compiled engine reads all of it (engine_spans); our own layers, when `ours`, only
-    the windows around its needles when it is long (tool output)."""
+    none. The compiled engine reads all of it (`theirs`: its spans in unescaped(text), when the
+    caller asked it for many strings at once); our own layers, when `ours`, only the windows
+    around its needles when it is long (tool output)."""
     seen = unescaped(text)
+    if theirs is None:
+        theirs = [Span(*found) for found in engine.texts_spans([seen])[0]]
     spans = []
     for start, end in (windows(seen) if len(seen) > WINDOW else [(0, len(seen))]) if ours else []:
         part = seen[start:end]
@@ -65,7 +69,7 @@ def detect(text: str, memo: Memo | None = None, ours: bool = True) -> list[Span]
         placed = (Span(start + f.start, start + f.end, f.kind) for f in found)
         spans += [s for s in placed if s.kind not in CONTEXT_KINDS or plausible(seen, s)]
     spans = [private_key(seen, s) if s.kind == 'private key' else s for s in spans]
-    return merged(beside(spans, engine_spans(seen)))
+    return merged(beside(spans, theirs))
 
 
 def beside(ours: list[Span], theirs: list[Span]) -> list[Span]:
@@ -252,35 +256,24 @@ CAMEL_HUMP = re.compile(r'(?<=[a-z0-9])(?=[A-Z])')
 
 
 def in_context(key: str | None, value: str, memo: Memo | None = None,
-               ours: bool = True) -> list[Span]:
+               ours: bool = True, theirs: list[Span] | None = None) -> list[Span]:
     """A JSON value's credentials; a key that names a secret ("password": "...") is read as its
-    context. `ours`: whether our own layers read it too (the engine always does)."""
+    context. `ours`: whether our own layers read it too (the engine always does); `theirs`: the
+    engine's spans in unescaped(value), when already asked."""
     if key is not None and names_secret(key):
         # camelCase humps as words (adminKennwort: admin_Kennwort), as the layers read a name
         head = CAMEL_HUMP.sub('_', key) + '='
+        moved = None if theirs is None else [
+            s._replace(start=s.start + len(head), end=s.end + len(head)) for s in theirs]
         return [s._replace(start=max(s.start - len(head), 0), end=s.end - len(head))
-                for s in detect(head + value, memo) if s.end > len(head)]
-    return detect(value, memo, ours)
+                for s in detect(head + value, memo, theirs=moved) if s.end > len(head)]
+    return detect(value, memo, ours, theirs)
 
 
-def engine_spans(text: str) -> list[Span]:
-    """The compiled engine's findings in a text (engine.py; none without it), found with
-    invisible characters taken out (a soft hyphen inside a key) and placed back, each named as
-    the built-in rules name its value (a message says the same with or without the engine:
-    'GitHub token'), else by the engine's rule."""
-    if engine.loaded() is None:
-        return []
-    seen, where = C.visible(text)
-    data = seen.encode('utf-8', 'surrogatepass')
-    out = []
-    for hit in engine.hits(data):
-        start, end = engine.chars(data, hit.start), engine.chars(data, hit.end)
-        value = seen[start:end]
-        kind = next((f.kind for f in C.by_shape(value) if f.end - f.start == len(value)), hit.rule)
-        if where is not None and end > start:
-            start, end = where[start], where[end - 1] + 1
-        out.append(Span(start, end, kind))
-    return out
+def engine_spans(values: list[str]) -> list[list[Span]]:
+    """The engine's spans in each of many strings (unescaped, as detect reads them), at once."""
+    return [[Span(*found) for found in spans]
+            for spans in engine.texts_spans([unescaped(value) for value in values])]
 
 
 # A key that names an identity: messageId, tool_use_id, parentUuid, commit_sha, content_hash
