@@ -7,9 +7,9 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
-from memory_gate.base.records import Transcript
+from memory_gate.base.records import LongLine, Transcript
 from memory_gate.base.repo import rel, repo_root
 from memory_gate.base.typed import TYPE_CHECKING
 
@@ -55,19 +55,38 @@ class InputError(Exception):
 
 def iter_lines(stream: BinaryIO, cap: int = MAX_LINE_BYTES) -> Iterator[bytes | None]:
     """Yield each line of a binary stream, or None for a line longer than `cap` (drained unread)."""
+    for line in iter_lines_keeping_long(stream, cap):
+        yield None if isinstance(line, LongLine) else line
+
+
+def iter_lines_keeping_long(stream: BinaryIO,
+                            cap: int = MAX_LINE_BYTES) -> Iterator[bytes | LongLine | None]:
+    """Yield each line of a binary stream, or a LongLine for a line longer than `cap`: its bytes
+    as they are read, in chunks of at most `cap` + 1 bytes, drained if left unread."""
     readline = stream.readline
     while True:
         line = readline(cap + 1)
         if not line:
             return
         if len(line) > cap and not line.endswith(b'\n'):
-            while True:
-                rest = readline(_CHUNK)
-                if not rest or rest.endswith(b'\n'):
-                    break
-            yield None
+            rest = chunks(readline, line)
+            yield LongLine(rest)
+            for _ in rest:  # drained, whether the consumer read it or not
+                pass
         else:
             yield line
+
+
+def chunks(readline: Callable[[int], bytes], first: bytes) -> Iterator[bytes]:
+    """A long line's first piece, then the rest of it as read, up to its end of line."""
+    yield first
+    while True:
+        rest = readline(_CHUNK)
+        if not rest:
+            return
+        yield rest
+        if rest.endswith(b'\n'):
+            return
 
 
 def problem(exc: OSError) -> str:
@@ -320,7 +339,7 @@ def transcripts(paths: Sequence[str], failed: list[InputError],
     path, and the next one follows. `starts`: the first line judged, per path."""
     for path in paths:
         if path == '-':
-            yield Transcript('-', guarded('-', iter_lines(sys.stdin.buffer), failed))
+            yield Transcript('-', guarded('-', iter_lines_keeping_long(sys.stdin.buffer), failed))
             continue
         try:
             stream = open_transcript(path)
@@ -328,12 +347,12 @@ def transcripts(paths: Sequence[str], failed: list[InputError],
             failed.append(InputError(str(exc), path))
             continue
         with stream:
-            lines = guarded(path, iter_lines(stream), failed)
+            lines = guarded(path, iter_lines_keeping_long(stream), failed)
             yield Transcript(path, lines, (starts or {}).get(path, 1))
 
 
-def guarded(path: str, lines: Iterator[bytes | None],
-            failed: list[InputError]) -> Iterator[bytes | None]:
+def guarded(path: str, lines: Iterator[bytes | LongLine | None],
+            failed: list[InputError]) -> Iterator[bytes | LongLine | None]:
     """The lines of a transcript; a read error ends it, added to `failed` with the path."""
     try:
         yield from lines

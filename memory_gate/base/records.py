@@ -2,7 +2,7 @@
 found in them (Secret). Plain immutable values, no behaviour."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from memory_gate.base.typed import NamedTuple
 
@@ -16,7 +16,16 @@ class Secret(NamedTuple):
     hint: str
 
 
+class LongLine(NamedTuple):
+    """A line over the size cap (files.MAX_LINE_BYTES), as its bytes stream past: read once, in
+    chunks (the scan reads them for credentials in bounded windows); what is left unread is
+    drained. The parser counts it oversized, as a None."""
+
+    chunks: Iterator[bytes]
+
+
 class Transcript(NamedTuple):
     source: str  # the path as given, or '-'
-    lines: Iterable[bytes | None]  # raw lines; None for a line over the size cap
+    # raw lines; None (or a LongLine, from files.transcripts) for a line over the size cap
+    lines: Iterable[bytes | LongLine | None]
     start: int = 1  # the first line judged: earlier (committed) ones only give the parser context

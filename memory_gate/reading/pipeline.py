@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Container, Iterable, Sequence
 
-from memory_gate.base.records import Secret, Transcript
+from memory_gate.base.records import LongLine, Secret, Transcript
 from memory_gate.base.typed import NamedTuple
 from memory_gate.formats import Turn
 from memory_gate.formats.parse import parse_lines
@@ -82,7 +82,7 @@ class _Run:
         self.judge = filters.Judge(settings.signal_rules, settings.noise_rules,
                                    settings.min_length, settings.max_length)
 
-    def transcript(self, source: str, lines: Iterable[bytes | None], stats: Counter[str],
+    def transcript(self, source: str, lines: Iterable[bytes | LongLine | None], stats: Counter[str],
                    start: int = 1) -> None:
         lines = scan.watch(source, lines, start, self.secrets, self.settings.allowed)
         for outcome in parse_lines(lines, stats):

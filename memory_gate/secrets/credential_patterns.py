@@ -151,6 +151,10 @@ SPACED_SHAPE_RES = tuple(shape for shape in SHAPE_RES if shape[0] == 'private ke
 # sk-ant- keys with a wrong suffix, xoxp-###, a JWT inside a Basic header). The scan keeps every other
 # shape beside the engine: the engine misses those on their own (an AWS key id without its secret key
 # within five lines, a Discord token without a word, Azure's Q~ secrets in prose).
+# A line the engine reads: one with a run of 12 characters that are no space, quote, backslash or JSON
+# punctuation (every value it reports has one: d2LkV78zLx!t, a key); a short chat (role names, short words)
+# has none and never loads it.
+ENGINE_RUN_RE = rb'[^\s"\'\\,:;{}\[\]()<>]{12}'
 ENGINE_OWNED_KINDS = ('Google API key', 'Anthropic API key', 'Slack token', 'JWT')
 BESIDE_ENGINE_SHAPE_RES = tuple(shape for shape in SHAPE_RES if shape[0] not in ENGINE_OWNED_KINDS)
 

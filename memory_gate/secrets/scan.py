@@ -9,12 +9,13 @@ Redaction in place is redact.py's.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from memory_gate.base.records import Secret
+from memory_gate.base.records import LongLine, Secret
 from memory_gate.base.typed import NamedTuple
 from memory_gate.secrets import credential_patterns as P
-from memory_gate.secrets import engine
+from memory_gate.secrets import engine, long_lines
 from memory_gate.secrets.needles import (
     may_hold as may_hold,  # the prefilter, as scrub and collect call it
 )
@@ -70,7 +71,9 @@ def located(raw: bytes, number: int, memo: Memo | None = None,
     further). `memo` keeps the detector's answers for the texts it has read (a transcript's
     tool output repeats), so a text read again is not searched again; `decoded` is told what
     a line decoded to."""
-    if engine.loaded() is None and not may_hold(raw):
+    # the engine reads a line that may hold a token (and is loaded at the first one)
+    engine_reads = re.search(P.ENGINE_RUN_RE, raw) is not None and engine.loaded() is not None
+    if not engine_reads and not may_hold(raw):
         return []
     memo = {} if memo is None else memo
     try:
@@ -83,7 +86,8 @@ def located(raw: bytes, number: int, memo: Memo | None = None,
     out: list[tuple[Finding, str]] = []
     in_line = InLine(raw)
     pairs = strings(record)
-    by_engine = engine_spans([value for _, value in pairs])  # one call for the line
+    texts = [value for _, value in pairs]
+    by_engine = engine_spans(texts) if engine_reads else [[] for _ in texts]  # one call a line
     for (key, value), theirs in zip(pairs, by_engine):
         ours = in_line.worth_searching(key, value)
         spans = in_context(key, value, memo, ours, theirs)
@@ -168,19 +172,28 @@ def parse_allowlist(text: str) -> frozenset[str]:
     return frozenset(line.split()[0] for line in lines)
 
 
-def watch(source: str, lines: Iterable[bytes | None], start: int, out: list[Secret],
+def watch(source: str, lines: Iterable[bytes | LongLine | None], start: int, out: list[Secret],
           allowed: frozenset[str]) -> Iterator[bytes | None]:
-    """The lines, unchanged; each from `start` on is scanned on the way, its findings not
-    allowed put in `out`."""
+    """The lines, unchanged (a line over the size cap as None); each from `start` on is scanned
+    on the way (one over the cap in bounded windows as it streams past: long_lines), its findings
+    not allowed put in `out`."""
     from memory_gate.formats.parse import hand_over  # the parser reads these lines next
 
     memo: Memo = {}
     for number, raw in enumerate(lines, 1):
-        if raw is not None and number >= start:
-            marked = located(raw, number, memo, hand_over)
-            found = {(f, mark) for f, mark in marked if mark not in allowed}  # once a line
-            out += sorted(Secret(source, *f) for f, _ in found)
+        if isinstance(raw, LongLine):
+            marked = long_located(raw, number) if number >= start else []
+            raw = None
+        else:
+            marked = [] if raw is None or number < start else located(raw, number, memo, hand_over)
+        found = {(f, mark) for f, mark in marked if mark not in allowed}  # once a line
+        out += sorted(Secret(source, *f) for f, _ in found)
         yield raw
+
+
+def long_located(line: LongLine, number: int) -> list[tuple[Finding, str]]:
+    """Each finding of a line over the size cap, read in windows (long_lines), once a value."""
+    return [found(number, span, value) for span, value in long_lines.spans(line.chunks)]
 
 
 def values(record: object, key: str | None = None) -> Iterator[tuple[str | None, str]]:

@@ -103,3 +103,31 @@ def test_a_rule_id_reads_as_a_kind() -> None:
     assert engine.short_rule('betterleaks.github-pat') == 'github pat'
     assert engine.short_rule('betterleaks.browserstack-access-key.1') == 'browserstack access key'
     assert engine.short_rule('veles.secrets/grokxaiapikey') == 'grokxaiapikey'
+
+
+PROBE = '''
+import contextlib, io, sys
+from memory_gate.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    main(['build', 'session.jsonl'])
+print('kingfisher_sdk' in sys.modules)
+'''
+
+
+@has_engine
+@pytest.mark.parametrize(('said', 'loads'), [
+    ('From now on we always run the linter before each commit.', False),
+    (f'From now on the release job pushes with {GITHUB}.', True),
+])
+def test_the_engine_is_loaded_only_for_a_line_that_may_hold_a_token(
+        tmp_path: Path, said: str, loads: bool) -> None:
+    """Its import and rules cost ~0.3 s: a short chat (no run of 12 characters without a space,
+    quote or JSON punctuation) never pays it."""
+    (tmp_path / 'session.jsonl').write_text(
+        json.dumps({'role': 'user', 'text': said}) + '\n'
+        + json.dumps({'role': 'assistant', 'text': 'Understood, I will do that.'}) + '\n')
+    env = {**os.environ, 'PYTHONPATH': str(ROOT)}
+    env.pop(engine.OFF_VARIABLE, None)
+    done = subprocess.run([sys.executable, '-c', PROBE], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == str(loads), done.stderr
