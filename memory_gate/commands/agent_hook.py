@@ -171,7 +171,12 @@ def act(event_name: str | None, stdin: str, settings: Settings) -> None:
         emit(stop(event, settings.ask_after_prompts, settings.ask_after_tools))
     elif name in ('session-end', 'sessionend'):
         from memory_gate.agents import copies
+        from memory_gate.secrets.engine import OFF_VARIABLE
 
+        # The agent waits on this hook as it exits: the copy is redacted with the built-in rules,
+        # not the compiled engine, whose first load in a new home builds its rule cache (~4 s,
+        # measured; the agent cut the hook short). The pre-commit hook scans the copy with it.
+        os.environ.setdefault(OFF_VARIABLE, '1')
         root = repo.repo_root()
         if root is None:
             raise HookError('session-end: not inside a git repository; nothing collected')
