@@ -15,6 +15,7 @@ from memory_gate.formats.parse import parse_lines
 from memory_gate.reading import evidence, filters, picked, placing, reasons
 from memory_gate.reading.marked import is_nothing, local_reason
 from memory_gate.reading.memory import identity, known_identities
+from memory_gate.reading.prompts import Openings
 from memory_gate.reading.rank import Ranking
 from memory_gate.reading.records import Proposal, Result, Screened, Settings, Withheld
 from memory_gate.reading.rules import weights
@@ -79,6 +80,7 @@ class _Run:
         self.secrets: list[Secret] = []  # credentials in the transcripts' own lines
         self.leaks: tuple[Turn | None, Leaks] = (None, ())  # the last turn's credentials
         self.decisions: dict[str, list[tuple[int, str]]] = {}  # source -> kept decisions
+        self.openings = Openings()  # the sessions' opening user turns (prompts a program wrote)
         self.judge = filters.Judge(settings.signal_rules, settings.noise_rules,
                                    settings.min_length, settings.max_length)
 
@@ -108,6 +110,9 @@ class _Run:
             return
         prose, code_lines = strip_code(sanitize(turn.text))
         stats['code_lines'] += code_lines
+        if turn.role == 'user' and self.openings.is_program_prompt(source, prose):
+            stats['skipped_program_prompt'] += 1
+            return
         if turn.role == 'assistant' and prose.strip():
             self.settle(None, stats)  # accepted only in answer to the turn that recommended it
             self.options = picked.options(prose)

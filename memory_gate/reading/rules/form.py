@@ -104,3 +104,16 @@ FURNITURE_RE = r'(?i)\bP[0-3] Badge\b|\bUseful\? React with\b|\*\*coderabbitai(?
 PASTED_LINE_RE = (r'(?i)^(?:you are (?:a|an|the)\b|your (?:task|job|goal|role) is\b|report only\b|do not (?:edit|modify|run)\b'
                   r'|traceback \(most recent|error(?:\[\w+\])?:|warning:|\d{4}-\d\d-\d\d[t ]\d\d:\d\d|\d\d:\d\d:\d\d|'
                   r'(?:failed|passed|error)\s+[\w/.-]+\.\w+::)')
+
+# A prompt a program wrote and sent in the user's place (an orchestrator dispatching an agent, a harness injecting
+# context): its sections wrapped in tags of their own, each opening a line and closed later ("<task>\n...\n</task>",
+# "<grounding_rules>", "<instructions>", "<recommended_plugins>"). / not: "use <T> here" (no line of its own),
+# "<div>...</div>" or "<details>" (markup a person pastes: HTML_TAGS), a one-line "<b>note</b>".
+PROMPT_TAG_RE = r'(?m)^[ \t]*<(?P<name>[A-Za-z][\w-]*)(?:[ \t][^<>\n]*)?>'
+HTML_TAGS = frozenset((
+    'a', 'abbr', 'b', 'blockquote', 'body', 'br', 'button', 'center', 'code', 'dd', 'details', 'div', 'dl', 'dt',
+    'em', 'font', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'header', 'hr', 'html', 'i', 'img',
+    'input', 'kbd', 'label', 'li', 'link', 'meta', 'nav', 'ol', 'p', 'picture', 'pre', 'script', 'section', 'small',
+    'source', 'span', 'strong', 'style', 'sub', 'summary', 'sup', 'svg', 'table', 'tbody', 'td', 'th', 'thead', 'tr',
+    'u', 'ul', 'video',
+))
