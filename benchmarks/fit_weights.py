@@ -49,7 +49,8 @@ REAL_WEIGHT = 20.0
 # proposals per session the threshold aims at on the training sessions (other projects run longer)
 QUIET = 0.2
 DEV_RECALL = 0.85
-ALL = Settings(threshold=-1.0, max_add=10**9)
+# every candidate, each sentence apart (merge.py joins them only for the user)
+ALL = Settings(threshold=-1.0, max_add=10**9, join=False)
 
 
 class Example(NamedTuple):

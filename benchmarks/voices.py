@@ -88,7 +88,8 @@ def candidates(corpus: Path) -> list[tuple[str, list[Proposal]]]:
     """Every session with every candidate the pipeline scores (threshold -1, no cap), in the
     pipeline's order."""
     return [
-        (rel, real.propose(corpus, rel, Settings(threshold=-1.0))) for rel in session_files(corpus)
+        (rel, real.propose(corpus, rel, Settings(threshold=-1.0, join=False)))
+        for rel in session_files(corpus)
     ]
 
 
@@ -130,6 +131,9 @@ def main(argv: list[str]) -> int:
         '--show' in argv,
         '--curve' in argv,
     )
+    # as built: default settings, one message one proposal (merge.py), as a user gets them
+    built = [(rel, real.propose(corpus, rel, Settings())) for rel in session_files(corpus)]
+    print(f'{"as built":<18} ' + tally(built, labels, traps, 0.0, '--show' in argv).line())
     return 0
 
 

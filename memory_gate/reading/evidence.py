@@ -68,14 +68,17 @@ def features(sentence: str, ctx: Context) -> list[str]:
     """The names of the features a sentence and its place show, in a fixed order."""
     voice = ctx.voice or ('pasted' if ctx.pasted else ctx.role)
     shown = phrases(sentence)
-    if voice == 'assistant' and ('conclusive' in shown or 'labeled' in shown):
-        # a root cause stated as found, a labeled rule: proposed like the user's, whoever says it
+    if voice == 'assistant' and ('conclusive' in shown or 'labeled' in shown
+                                 or 'explicit' in shown and is_statement(ctx)):
+        # a root cause stated as found, a labeled rule, an explicit decision or rule said as such:
+        # proposed like the user's, whoever says it
         voice = 'user'
     found = [voice, 'kind_' + ctx.kind]
     # an approved decision scoped to the task at hand ("... unchanged in this PR") is a one-off
     if ctx.section and not (ctx.section == 'decision_section' and 'one_off' in shown):
         found.append(ctx.section)
-    found += form(sentence, shown, voice)
+    # an answer to the assistant's numbered list is about the item at hand, as a one-off ask is
+    found += form(sentence, [*shown, 'answer'] if ctx.answer else shown, voice)
     if ctx.layout:
         found.append(ctx.layout)
     if ctx.turn_sentences >= LONG_TURN:
@@ -92,6 +95,12 @@ def features(sentence: str, ctx: Context) -> list[str]:
     return found
 
 
+def is_statement(ctx: Context) -> bool:
+    """A line of prose in a short turn: said as a statement, not an item of a long report or plan
+    (the assistant's "Do not adopt an empty entry ..." under its recommended fix, mise)."""
+    return ctx.layout != 'item' and ctx.turn_sentences < LONG_TURN
+
+
 def form(sentence: str, shown: list[str], voice: str) -> list[str]:
     """The phrases, read for the form of the statement: scope in the user's voice (or an approved
     plan's), outside a question and a one-off ask, makes a standing rule ('standing'; the
@@ -102,9 +111,11 @@ def form(sentence: str, shown: list[str], voice: str) -> list[str]:
     if (
         voice in ('user', 'plan')
         and ('scope' in shown or 'generic_rule' in shown)
-        and not {'ask', 'one_off'} & set(shown)
+        and not {'ask', 'one_off', 'answer'} & set(shown)
     ):
         shown = [n for n in shown if n != 'scope'] + ['standing']
+        if 'explicit' in shown:  # "please always run ...": the rule asked for, not work now
+            shown = [n for n in shown if n != 'request']
     if 'local' in shown and voice != 'assistant':  # "run the tests locally": where a rule applies
         shown = [n for n in shown if n != 'local']
     if 'labeled' in shown:  # "Decision: ..." names a lasting kind: not a label of the moment

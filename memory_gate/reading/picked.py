@@ -57,3 +57,10 @@ def pick(turn_text: str) -> str:
 def normalized(text: str) -> str:
     """Lowercase words, markup and spacing dropped: a sentence is found in its item."""
     return ' '.join(re.sub(r'[*_`]+', ' ', text).lower().split())
+
+
+def answers(prose: str, items: Mapping[str, str]) -> bool:
+    """Whether a user turn answers the assistant's numbered list item by item: it lists at least
+    two items of its own under labels the assistant's list used ("1. Reject empty strings. 2. Keep
+    the cap at 50" after "1. Should empty strings ... 2. The cap ...")."""
+    return bool(items) and len(set(options(prose)) & set(items)) >= LEAST_OPTIONS

@@ -12,7 +12,7 @@ from memory_gate.base.records import LongLine, Secret, Transcript
 from memory_gate.base.typed import NamedTuple
 from memory_gate.formats import Turn
 from memory_gate.formats.parse import parse_lines
-from memory_gate.reading import evidence, filters, picked, placing, reasons
+from memory_gate.reading import evidence, filters, merge, picked, placing, reasons
 from memory_gate.reading.marked import is_nothing, local_reason
 from memory_gate.reading.memory import identity, known_identities
 from memory_gate.reading.prompts import Openings
@@ -81,6 +81,7 @@ class _Run:
         self.leaks: tuple[Turn | None, Leaks] = (None, ())  # the last turn's credentials
         self.decisions: dict[str, list[tuple[int, str]]] = {}  # source -> kept decisions
         self.openings = Openings()  # the sessions' opening user turns (prompts a program wrote)
+        self.answering = False  # this user turn answers the last assistant turn's numbered list
         self.judge = filters.Judge(settings.signal_rules, settings.noise_rules,
                                    settings.min_length, settings.max_length)
 
@@ -116,6 +117,7 @@ class _Run:
         if turn.role == 'assistant' and prose.strip():
             self.settle(None, stats)  # accepted only in answer to the turn that recommended it
             self.options = picked.options(prose)
+        self.answering = turn.role == 'user' and picked.answers(prose, self.options)
         if self.silent(prose, turn.role):
             count = count_sentences(prose)
             stats['sentences'] += count
@@ -157,7 +159,7 @@ class _Run:
             return
         proposal = Proposal(sentence, source, turn.line, turn.role, found.name, found.kind,
                             whole(turn.session), whole(turn.timestamp), turn.message)
-        ctx = ctx._replace(kind=found.kind, own_rule=found.own)
+        ctx = ctx._replace(kind=found.kind, own_rule=found.own, answer=self.answering)
         option = picked.option_of(sentence, self.options) if turn.role == 'assistant' else ''
         item = _Candidate(self.order, proposal, ctx, turn, option)
         self.order += 1
@@ -319,6 +321,8 @@ def build(
     for source, lines, start in transcripts:
         stats = files.setdefault(source, Counter())
         run.transcript(source, lines, stats, start)
+    if settings.join:  # one message, one proposal, unless the bullet is known already
+        run.ranking.kept = merge.regrouped(run.ranking.kept, lambda k: run.known_as(k, k), files)
     proposed, held_back = run.ranking.best(settings.max_add)
     for proposal in proposed:
         files[proposal.source]['proposed'] += 1

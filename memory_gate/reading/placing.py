@@ -61,6 +61,8 @@ class Context(NamedTuple):
     section: str = ''  # what the heading above the sentence says of it (section())
     # a user turn that looks pasted (looks_pasted): weighed as 'pasted', not as the user's voice
     pasted: bool = False
+    # a user turn that answers the assistant's numbered list item by item (pipeline): one-off
+    answer: bool = False
 
 
 def placed(

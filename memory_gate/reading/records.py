@@ -39,6 +39,8 @@ class Settings(NamedTuple):
     allowlist: str = '.memory-gate-allowed.txt'  # transcript findings reviewed as no secret
     secrets: str = 'block'  # a credential in a staged transcript: block the commit, or warn
     allowed: frozenset[str] = frozenset()  # the allowlist's fingerprints, read at the edge
+    # one message, one proposal (merge.py); the benchmarks weigh each sentence apart (False)
+    join: bool = True
 
 
 class Feature(NamedTuple):

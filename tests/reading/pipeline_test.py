@@ -68,7 +68,7 @@ def test_every_line_and_sentence_is_accounted_for(name: str, lines: list[bytes |
     assert stats['signal'] == sum(stats[k] for k in (
         'dropped_noise', 'dropped_length', 'withheld_secret', 'duplicate', 'already_in_memory',
         'declined', 'already_proposed', 'held_back', 'proposed', 'below_threshold',
-        'not_accepted', 'marked_none', 'screened'))
+        'not_accepted', 'marked_none', 'screened', 'joined'))
     assert stats['dropped_noise'] == sum(v for k, v in stats.items() if k.startswith('noise:'))
 
 

@@ -14,6 +14,8 @@ from memory_gate.reading.rules.cue import DIGITS, KINDS, LASTS, PASSES, Cue, cue
 from memory_gate.reading.rules.form import (
     CONCLUSIVE_GATE,
     CONCLUSIVE_RE,
+    EXPLICIT_GATE,
+    EXPLICIT_RE,
     GENERIC_RULE_GATE,
     GENERIC_RULE_RE,
     JA_ASK,
@@ -24,6 +26,7 @@ from memory_gate.reading.rules.form import (
     ONE_OFF_GATE,
     ONE_OFF_RE,
     ZH_CONCLUSIVE,
+    ZH_EXPLICIT_GATE,
     ZH_MUSINGS,
     ZH_ONE_OFFS,
 )
@@ -126,12 +129,17 @@ CUES: tuple[Cue, ...] = (
     cue('one_off', ONE_OFF_RE, (ONE_OFF_GATE, '先', *ZH_ONE_OFFS, *JA_ASK), PASSES),
     cue('generic_rule', GENERIC_RULE_RE, (GENERIC_RULE_GATE,), LASTS),
     cue('labeled', LABELED_RE, (LABELED_GATE,), LASTS),
+    cue('explicit', EXPLICIT_RE, (EXPLICIT_GATE, *ZH_EXPLICIT_GATE, *languages.gate('decision'),
+                                  *languages.gate('onward')), LASTS),
     # Cues of form, told from the phrases by evidence.features: the user's (or an approved plan's) scoped rule is
     # 'standing' (the assistant's 'scope' describes code); narration acting on a cited rule is 'cites_narration'.
     cue('standing', leans=LASTS), cue('cites_narration', leans=PASSES),
     # Cues of voice: who speaks (evidence.features; a long user turn is 'pasted', a replayed plan
     # 'plan').
     cue('user'), cue('assistant'), cue('pasted'), cue('plan'), cue('finding', leans=PASSES),
+    # The user's turn answers the assistant's numbered questions or findings item by item ("1. Reject
+    # empty strings. 2. Keep the cap"): what to do about each one, now.
+    cue('answer', leans=PASSES),
     # The kind of the rule that picked the sentence (patterns.KINDS; 'marked': an explicit memory
     # marker).
     *(cue('kind_' + kind) for kind in (*KINDS, 'marked')),
@@ -189,11 +197,13 @@ SAYS: dict[str, str] = {
     'standing': 'a standing rule',
     'cites_narration': 'narration acting on a cited rule',
     'labeled': 'labeled as a lasting kind',
+    'explicit': 'an explicit decision or rule',
     'user': 'in the voice of the user',
     'assistant': 'said by the assistant',
     'pasted': 'pasted into a long user turn',
     'plan': 'in a plan the user approved',
     'finding': 'a pasted review finding',
+    'answer': 'answers a numbered list item by item',
     **{'kind_' + kind: f'picked as a {kind.replace("_", " ")}' for kind in KINDS},
     'kind_marked': 'marked for memory',
     'decision_section': 'listed under decisions',

@@ -117,3 +117,25 @@ HTML_TAGS = frozenset((
     'source', 'span', 'strong', 'style', 'sub', 'summary', 'sup', 'svg', 'table', 'tbody', 'td', 'th', 'thead', 'tr',
     'u', 'ul', 'video',
 ))
+
+# explicit: the sentence carries its own marker of a decision or a standing rule, whoever says it: a decision made
+# ("we decided", "we've agreed", "the decision is", "我们决定", "決めました", "결정했"), a rule from here on ("from now on",
+# "going forward", "以后", "今後は", "앞으로"), a standing imperative ("Never store secrets ...", "please always run
+# the migrations check ...", "Do not commit generated files", "X must never ...", "不要", "禁止", "しないでください").
+# evidence.features weighs the assistant's explicit sentence in the user's voice, as a conclusive root cause.
+# / not: "I decided to look at the parser first" (the agent's move: no 'we'), "It always returns None" (a
+# description: no imperative), "never mind", "don't worry about it" (a turn of phrase), "以后再说" (later).
+_DECIDED = (r"we(?:'ve| have)? (?:decided|agreed|settled on|standardi[sz]ed on|chose)", r'(?:the|our) decision (?:is|was)')
+# a rule from here on, not the agent's promise ("I won't amend commits going forward") nor a forecast ("From now on,
+# Windows will respect the UTC clock"): no I, no will but "we will"
+_ONWARD = (r"^(?!.*\b(?:i|i'll|won't)\b)(?!.*(?<!\bwe )\bwill\b).*\b(?:from now on|going forward|from here on"
+           r"|henceforth)\b")
+_IMPERATIVE = (r"^(?:(?:so|and|also|please|pls),? )*(?:always|never|do not|don't)\s+(?!mind\b|worry\b|forget\b)[a-z]{2,}",
+               r"(?<!\bi )\bmust (?:never|not|always)\b", r"\b(?:is|are) (?:never|not) allowed\b")
+ZH_EXPLICIT = (r'(?:我们|已经?|最终|一致)决定|决定(?:了|以后|今后|统一|采用|使用)', r'(?:^|[，,；;]|我们|大家|所有)(?:以后|今后)(?!再)',
+               '从现在起', '从今以后', r'^(?:请)?(?:不要|别|务必|永远不要)', '禁止', '不得', '不允许', '一律')
+EXPLICIT_RE = (r'(?i)\b(?:' + either(_DECIDED) + r')\b|' + _ONWARD + '|' + '|'.join(_IMPERATIVE) + '|' + '|'.join(ZH_EXPLICIT)
+               + '|' + languages.either_pattern('decision') + '|' + languages.either_pattern('onward'))
+EXPLICIT_GATE = ('we decision decided agreed settled standardized standardised chose now forward here henceforth always '
+                 'never do don must allowed')
+ZH_EXPLICIT_GATE = ('决定', '以后', '今后', '从现在起', '从今以后', '不要', '别', '务必', '禁止', '不得', '不允许', '一律')

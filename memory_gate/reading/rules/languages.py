@@ -35,6 +35,9 @@ class Language(NamedTuple):
     # not when a hedge is in the sentence ("talvez", "かもしれ").
     conclusive: tuple[str, ...] = ()
     hedges: tuple[str, ...] = ()
+    # A rule from here on, said as such (cue 'explicit', with the decision words): "a partir de
+    # agora", "今後は", "앞으로". / not: "por padrão", "規約" (a default, a noun: no marker).
+    onward: tuple[str, ...] = ()
 
 
 PT = Language(
@@ -70,6 +73,7 @@ PT = Language(
     moment=('hoje', 'de novo', 'desta vez', 'dessa vez', 'por enquanto', 'por ora', 'só agora'),
     conclusive=('a causa raiz', 'vinha de', 'vinham de', 'veio de', 'vieram de'),
     hedges=('talvez', 'provavelmente', 'acho que', 'pode ser', 'parece'),
+    onward=('a partir de agora', 'daqui para frente', 'daqui pra frente', 'de agora em diante'),
 )
 
 ES = Language(
@@ -106,6 +110,7 @@ ES = Language(
         'la causa raíz', 'la causa raiz', 'venía de', 'venían de', 'vino de', 'vinieron de',
     ),
     hedges=('quizás', 'quizá', 'tal vez', 'probablemente', 'creo que', 'puede que', 'parece'),
+    onward=('a partir de ahora', 'de ahora en adelante', 'desde ahora'),
 )
 
 JA = Language(
@@ -133,6 +138,7 @@ JA = Language(
     # "…が原因です" is not here: in repiq's sessions it restates the bug being fixed (1 kept of 7)
     conclusive=('根本原因は',),
     hedges=('かもしれ', 'おそらく', 'たぶん', '多分', 'と思います', 'でしょう'),
+    onward=('今後は', '今後、', '今後も', '以降は', 'これからは'),
 )
 
 KO = Language(
@@ -156,6 +162,7 @@ KO = Language(
     unlike=('절대값', '절댓값', '절대 경로', '절대경로', '절대적'),
     conclusive=('근본 원인은', '때문이었습니다'),
     hedges=('아마', '것 같', '수도 있'),
+    onward=('앞으로',),
 )
 
 LANGUAGES: tuple[Language, ...] = (PT, ES, JA, KO)

@@ -88,6 +88,26 @@ EXAMPLES = [
     ('generic_rule', 'The code says `agentv.trace.v1` must be canonical', False),
     ('labeled', 'Decision: the API gateway handles auth.', True),
     ('labeled', 'Constraints: no new dependencies', False),
+    # explicit: a decision or a standing rule marked as such, in every language read
+    ('explicit', 'We decided that the importer stays synchronous.', True),
+    ('explicit', 'From now on, tag every release from main.', True),
+    ('explicit', 'Never store secrets in the repository config.', True),
+    ('explicit', 'please always run the migrations check before you open a pull request', True),
+    ('explicit', 'Generated files must never be committed.', True),
+    ('explicit', '我们决定以后所有时间戳都用 UTC 存储。', True),
+    ('explicit', '不要在仓库配置里保存密钥。', True),
+    ('explicit', '今後は main からタグを打ちます。', True),
+    ('explicit', '앞으로 모든 릴리스는 main에서 태그합니다.', True),
+    ('explicit', 'A partir de agora, toda release sai da main.', True),
+    ('explicit', 'I decided to look at the parser first.', False),
+    ('explicit', 'It always returns None when the cache is cold.', False),
+    ('explicit', "Don't worry about it, the tests are fine.", False),
+    ('explicit', 'Never mind, the build passed.', False),
+    ('explicit', "I won't amend commits going forward.", False),
+    ('explicit', 'From now on, Windows will respect the UTC hardware clock.', False),
+    ('explicit', 'From now on we will tag releases from main.', True),
+    ('explicit', '这个以后再说。', False),
+    ('explicit', 'does the importer support gzip or do we need to add it', False),
     # a phrase of cites_rule; acting on it, evidence.form weighs it 'cites_narration'
     ('cites_rule', 'Creating the PR now, with the AI note included per repo guidance.', True),
 ]
@@ -134,7 +154,7 @@ def test_the_features_the_code_can_produce_are_the_declared_ones() -> None:
             ('user', 'assistant'), ('', 'plan', 'finding'), sorted(kinds),
             ('', 'item', 'heading', 'quote'),
             ('', 'decision_section', 'why_section', 'do_section'), (1, evidence.LONG_TURN),
-            ('', 'accepted', 'marked', 'own_rule', 'pasted')):
+            ('', 'accepted', 'marked', 'own_rule', 'pasted', 'answer')):
         ctx = placing.Context(role, kind, layout, many, voice=voice, section=section,
                                **({flag: True} if flag else {}))
         produced.update(evidence.features(sentences[0], ctx))
