@@ -51,6 +51,9 @@ def arguments(b: argparse.ArgumentParser) -> None:
     b.add_argument('--candidates', type=int, default=0, metavar='N',
                    help='print the N best candidates under the threshold, ranked, '
                         'instead of the diff')
+    b.add_argument('--context', type=int, metavar='N',
+                   help='print each proposed bullet with why it was picked and the N turns '
+                        'before it in its transcript (credentials masked), instead of the diff')
     b.add_argument('--since', metavar='REV',
                    help='judge only what each transcript adds to its version at REV')
 
@@ -104,6 +107,21 @@ def candidate_line(p: Proposal) -> str:
     """One candidate under the threshold: score, where, who and why, then the sentence."""
     where = f'{shown(p.source)}:{p.line} {p.role} {p.kind}/{p.rule} ({p.evidence})'
     return printable(f'{p.score:.2f} {where}: {p.text}')
+
+
+def with_context(p: Proposal, count: int) -> list[str]:
+    """A proposal as --context prints it: where and why, the bullet, the `count` turns before
+    it and its own (review/context.py), then a blank line."""
+    from memory_gate.review import context, proposals
+
+    head = [printable(f'{shown(p.source)}:{p.line}: {proposals.entry(p).where}'),
+            f'     {printable(p.text)}']
+    if p.source == '-':
+        return [*head, '        (read from stdin: not read again for its context)', '']
+    try:
+        return [*head, *context.around(p.source, p.line, count), '']
+    except InputError as exc:
+        return [*head, f'        {printable(shown(p.source))}: {exc}', '']
 
 
 class Judged(NamedTuple):
@@ -165,6 +183,9 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         print_stats(result, sys.stderr)
     if args.json:
         sys.stdout.write(json_result(result))
+    elif args.context is not None:
+        sys.stdout.writelines(line + '\n' for p in result.proposed
+                              for line in with_context(p, max(0, args.context)))
     elif args.candidates:
         sys.stdout.writelines(candidate_line(p) + '\n' for p in result.below)
     else:

@@ -18,14 +18,17 @@ from memory_gate.base.files import InputError
 from memory_gate.base.repo import tracked_files
 from memory_gate.reading.records import Settings
 from memory_gate.report import err, report_failed
-from memory_gate.review import choices, ledger, pending, proposals
+from memory_gate.review import choices, context, ledger, pending, proposals
 from memory_gate.review.choices import Choice, Item
-from memory_gate.review.proposals import MARK, proposed_bullets, shell
+from memory_gate.review.proposals import MARK, SUFFIX, proposed_bullets, shell
 from memory_gate.review.rewrite import Outcome, rewrite
 from memory_gate.review.routes import routes
 from memory_gate.secrets.credentials import printable
 from memory_gate.terminal import Terminal
+from memory_gate.text.sentences import shown
+from memory_gate.usage import columns
 
+CONTEXT_TURNS = 4  # the turns the c key shows before a bullet's own
 NO_TERMINAL = ('review: no terminal to ask on (stdin is not a terminal); choose on the command '
                'line instead: --take 1,3 takes those and declines the rest; --decline, --skip, '
                '--reword N=TEXT; numbers or "all"')
@@ -100,9 +103,20 @@ def choose(every: Sequence[Item], named: dict[str, str | None],
         err(NO_TERMINAL)
         return None
     print(f'memory-gate review: {len(pending)} pending bullet(s); '
-          'y take, n decline, e reword, s skip, ? help')
+          'y take, n decline, e reword, s skip, c context, ? help')
     term = Terminal()
-    return choices.ask(pending, term.key, print, term.edit)
+    width = min(columns(), choices.WIDTH)
+    return choices.ask(pending, term.key, print, term.edit, lambda i: conversation(i, width), width)
+
+
+def conversation(item: Item, width: int) -> list[str]:
+    """What the c key shows under a bullet's details: the turns before it in its transcript
+    (the proposal's name without its suffix), or why they cannot be shown."""
+    transcript = item.proposal.path[: -len(SUFFIX)]
+    try:
+        return context.around(transcript, item.entry.line, CONTEXT_TURNS, width)
+    except InputError as exc:
+        return [f'  {printable(shown(transcript))}: {exc}']
 
 
 def record(outcome: Outcome, root: str, path: str) -> bool:

@@ -11,12 +11,16 @@ from memory_gate.reading.memory import identity, known_identities
 from memory_gate.review.proposals import Entry
 from memory_gate.secrets.credentials import printable
 from memory_gate.text.sentences import shown
+from memory_gate.text.width import fit
 
 KEYS = {'y': 'take', 'n': 'decline', 's': 'skip'}
 HELP = ('y - take this bullet', 'n - decline it (recorded in the ledger, never proposed again)',
         'e - reword it (the original is recorded as reviewed)', 's - skip it (it stays pending)',
         'a - take this and every later bullet', 'd - decline this and every later bullet',
-        'q - quit: skip this and every later bullet', '? - this help')
+        'q - quit: skip this and every later bullet',
+        'c - show where it came from: the turns before it and why it was picked', '? - this help')
+PROMPT = 'Take this bullet [y,n,e,s,a,d,q,c,?]? '
+WIDTH = 100  # the columns a bullet's header fits (its details are behind the c key)
 
 
 class Proposal(NamedTuple):
@@ -117,39 +121,61 @@ Say = Callable[[str], None]
 
 
 Edit = Callable[[str], 'str | None']  # the bullet's text -> the reworded text, or None
+Context = Callable[['Item'], Sequence[str]]  # the lines the c key prints for a bullet
 
 
-def ask(pending: Sequence[Item], read: Read, say: Say,
-        edit: Edit | None = None) -> dict[int, Choice]:
+def ask(pending: Sequence[Item], read: Read, say: Say, edit: Edit | None = None,
+        context: Context | None = None, width: int = WIDTH) -> dict[int, Choice]:
     """Ask about each pending bullet in turn, as `git add -p` does; end of input skips the
-    rest. `edit` rewords a bullet (default: `read` a new text)."""
+    rest. `edit` rewords a bullet (default: `read` a new text); `context` gives what the c key
+    shows (default: its details alone)."""
     chosen: dict[int, Choice] = {}
     rest = ''
     for index, item in enumerate(pending, 1):
         if not rest:
-            say(f'({index}/{len(pending)}) {bullet_line(item)}')
-            choice, rest = ask_one(item, read, say, edit or (lambda text: read('New text: ')))
+            say(bullet_line(item, width, f'({index}/{len(pending)}) '))
+            ways = Ways(read, say, edit or (lambda text: read('New text: ')), context)
+            choice, rest = ask_one(item, ways)
             chosen.update({item.number: choice} if choice else {})
         if rest:
             chosen[item.number] = (rest, '')
     return chosen
 
 
-def ask_one(item: Item, read: Read, say: Say, edit: Edit) -> tuple[Choice | None, str]:
+class Ways(NamedTuple):
+    """How ask_one asks: reads an answer, says a line, rewords, shows the context."""
+
+    read: Read
+    say: Say
+    edit: Edit
+    context: Context | None
+
+
+def ask_one(item: Item, ways: Ways) -> tuple[Choice | None, str]:
     """One bullet's choice, or (None, the action for it and every later one)."""
     while True:
-        answer = read('Take this bullet [y,n,e,s,a,d,q,?]? ')
+        answer = ways.read(PROMPT)
         key = 'q' if answer is None else answer.strip().lower()[:1]
         if key in KEYS:
             return (KEYS[key], ''), ''
         if key and key in 'adq':
             return None, {'a': 'take', 'd': 'decline', 'q': 'skip'}[key]
-        text = ' '.join((edit(item.entry.text) or '').split()) if key == 'e' else ''
+        if key == 'c':
+            ways.say('\n'.join([details(item), *(ways.context(item) if ways.context else ())]))
+            continue
+        text = ' '.join((ways.edit(item.entry.text) or '').split()) if key == 'e' else ''
         if text:
             return ('reword', text), ''
-        say('\n'.join(HELP))
+        ways.say('\n'.join(HELP))
 
 
-def bullet_line(item: Item) -> str:
-    where = printable(f'{shown(item.proposal.source)}:{item.entry.line}: {item.entry.where}')
-    return f'{item.number}. {where}\n     {printable(item.entry.text)}'
+def details(item: Item) -> str:
+    """Where a bullet came from and why it was picked, whole."""
+    return printable(f'{shown(item.proposal.source)}:{item.entry.line}: {item.entry.where}')
+
+
+def bullet_line(item: Item, width: int = WIDTH, before: str = '') -> str:
+    """A bullet's number, source and why, fit to one line of `width` columns after `before`,
+    then its text."""
+    head = fit(f'{before}{item.number}. {details(item)}', width)
+    return f'{head}\n     {printable(item.entry.text)}'

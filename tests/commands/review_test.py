@@ -205,7 +205,7 @@ def on_terminal(repo: Path, script: list[bytes | tuple[bytes, bytes]],
     return code, seen.decode('utf-8', 'replace').replace('\r\n', '\n')
 
 
-PROMPT = b'Take this bullet [y,n,e,s,a,d,q,?]? '
+PROMPT = b'Take this bullet [y,n,e,s,a,d,q,c,?]? '
 
 
 def test_review_answers_are_single_keys_on_a_terminal(pending: Path) -> None:
@@ -273,3 +273,33 @@ def test_a_ledger_that_is_the_memory_file_is_refused_and_memory_is_not_written(
         assert 'memory-gate never writes the memory file' in done.stderr
         assert done.stderr.count('\n') == 1
         assert (pending / 'AGENTS.md').read_text() == MEMORY
+
+
+def test_the_c_key_shows_the_turns_before_a_bullet(repo: Path) -> None:
+    """Issue 45.3: a bullet is judged by the conversation around it: c prints its details and
+    the turns before it, each speaker named, a tool call one line, a credential masked."""
+    from tests.review.context_test import SESSION, TOKEN, lines
+
+    (repo / 'AGENTS.md').write_text(MEMORY)
+    (repo / 's.jsonl').write_bytes(b''.join(lines(SESSION)))
+    git(repo, 'add', '.')
+    assert run(repo, 'hook', 's.jsonl').returncode == 1
+    code, out = on_terminal(repo, [(PROMPT, b'c'), (PROMPT, b'y')])
+    assert code == 0, out
+    shown = out.split(PROMPT.decode())[1]
+    assert 's.jsonl:6: user, ' in shown and 'session s1, 2026-01-01T00:00:00Z' in shown
+    assert '      1 user: Set up the deploy for the staging cluster.' in shown
+    assert '      2 assistant: I will use the token [secret withheld]' in shown
+    assert '        tool: Bash kubectl get pods -n staging' in shown
+    assert '>     6 user: The lint script should be in local only.' in shown
+    assert TOKEN not in out
+    assert 'took 1, reworded 0, declined 0, skipped 0' in out
+
+
+def test_a_bullet_header_is_one_line_of_100_columns(pending: Path) -> None:
+    """Issue 45.3: the header (source, line, why, session, time) wrapped to 2-5 lines."""
+    env = {**ENV, 'COLUMNS': '200'}
+    code, out = on_terminal(pending, [(PROMPT, b'q')], env)
+    assert code == 0, out
+    header = next(line for line in out.splitlines() if line.startswith('(1/3) '))
+    assert len(header) <= 100 and header.endswith('…')
