@@ -37,11 +37,11 @@ class Version(argparse.Action):
         parser.exit()
 
 
-def parser(command: str | None = None) -> argparse.ArgumentParser:
+def parser(command: str | None = None) -> usage.Parser:
     """The command line. With `command` one of COMMANDS, only its sub-parser is built, and only
     it gets its settings: argparse's help machinery is most of start-up."""
-    p = argparse.ArgumentParser(prog='memory-gate', description=DESCRIPTION,
-                                formatter_class=usage.Formatter)
+    p = usage.Parser(prog='memory-gate', description=DESCRIPTION,
+                     formatter_class=usage.Formatter)
     p.add_argument('-V', '--version', action=Version, help="show program's version number and exit")
     one = command in BY_NAME  # the usage line is the same either way: argparse prints it on errors
     metavar = '{' + ','.join(c.name for c in COMMANDS) + '}' if one else None
@@ -51,11 +51,32 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
             continue
         sub_parser = sub.add_parser(c.name, help=c.help, formatter_class=usage.Formatter)
         c.arguments(sub_parser)
+        loudness(sub_parser)
+        p.commands[c.name] = sub_parser
         if c.options and command in (None, c.name):  # `memory-gate --help` needs none of them
             options.add_arguments(sub_parser, c.options, c.accepts)
         usage.teach(sub_parser, [c])
     usage.teach(p, list(COMMANDS))
     return p
+
+
+def loudness(p: argparse.ArgumentParser) -> None:
+    """-q and -v, which every command takes: Settings.verbosity -1, 0 or 1."""
+    group = p.add_mutually_exclusive_group()
+    group.add_argument('-q', '--quiet', dest='verbosity', action='store_const', const=-1,
+                       default=0, help='say only what went wrong, and the product')
+    group.add_argument('-v', '--verbose', dest='verbosity', action='store_const', const=1,
+                       default=0, help='say also what was read')
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The arguments; a usage error names the command's own usage, and a misspelt name gets
+    the closest ones it takes (argparse would print the top-level usage for an unknown flag)."""
+    top = parser(argv[0] if argv else None)
+    args, extra = top.parse_known_args(argv)  # not a command: argparse says so
+    if extra:
+        top.commands[args.command].error('unrecognized arguments: ' + ' '.join(extra))
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -74,10 +95,10 @@ def dispatch(argv: list[str]) -> int:
     for stream in (sys.stdout, sys.stderr):  # UTF-8 memory, UTF-8 diffs, whatever the locale
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(encoding='utf-8', errors='replace')
-    args = parser(argv[0] if argv else None).parse_args(argv)  # not a command: argparse says so
+    args = parse(argv)
     command = BY_NAME[args.command]
     if not command.options:
-        return command.run(args, Settings())
+        return command.run(args, Settings(verbosity=args.verbosity))
     try:
         root = repo.repo_root() or '.'
         settings = config.settings_from(args, config.load_pyproject(root), root)
@@ -85,4 +106,5 @@ def dispatch(argv: list[str]) -> int:
         err(str(exc))
         return command.bad_setting
     on = color.use_color(settings.color, sys.stdout)
-    return command.run(args, settings._replace(color='always' if on else 'never'))
+    settings = settings._replace(color='always' if on else 'never', verbosity=args.verbosity)
+    return command.run(args, settings)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from memory_gate.base.files import InputError
 from memory_gate.formats.document import MAX_DOCUMENT_BYTES
@@ -13,6 +13,47 @@ from memory_gate.text.sentences import shown
 
 def err(message: str) -> None:
     print(f'memory-gate: {printable(message)}', file=sys.stderr)
+
+
+def is_quiet(settings: Settings) -> bool:
+    """-q: say only what went wrong, and the product."""
+    return settings.verbosity < 0
+
+
+def is_verbose(settings: Settings) -> bool:
+    """-v: say also what was read."""
+    return settings.verbosity > 0
+
+
+def note(message: str, settings: Settings) -> None:
+    """A line on stderr that is neither a problem nor the product; -q leaves it out."""
+    if not is_quiet(settings):
+        err(message)
+
+
+def detail(message: str, settings: Settings) -> None:
+    """A line on stderr saying what was read; only with -v."""
+    if is_verbose(settings):
+        err(message)
+
+
+def counts(stats: Mapping[str, int]) -> str:
+    """What was read, counted: lines, turns, sentences, signals, bullets proposed."""
+    return (f'{stats.get("lines", 0)} lines, {stats.get("mined", 0)} turns of people, '
+            f'{stats.get("sentences", 0)} sentences, {stats.get("signal", 0)} with a signal, '
+            f'{stats.get("proposed", 0)} proposed')
+
+
+def read_line(source: str, stats: Mapping[str, int]) -> str:
+    """What was read of one transcript, in one line."""
+    formats = ', '.join(k.split(':', 1)[1] for k in sorted(stats) if k.startswith('format:'))
+    return f'read {shown(source)} ({formats or "no format recognised"}): {counts(stats)}'
+
+
+def report_read(result: Result, settings: Settings) -> None:
+    """With -v, what was read of each transcript (its format and counters), one line each."""
+    for source, stats in result.files.items():
+        detail(read_line(source, stats), settings)
 
 
 def report_failed(failed: Sequence[InputError]) -> None:

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 
 from memory_gate import options
+from memory_gate.base.typed import TYPE_CHECKING
 from memory_gate.commands import Command
+
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
 
 def settings(commands: Sequence[Command]) -> str:
@@ -63,3 +68,37 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
         if width is None:
             width = columns() - 2
         super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose errors suggest what was meant: a misspelt command or option
+    gets "did you mean" with the closest names it takes (difflib, as git and pip do).
+    `commands`: the parser of each command, by name (cli.parser fills it)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands: dict[str, argparse.ArgumentParser] = {}
+
+    def error(self, message: str) -> NoReturn:
+        super().error(message + suggestion(message, list(self._option_string_actions)))
+
+
+# argparse's words for the two mistakes a suggestion helps with.
+CHOICE_RE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)$")
+UNKNOWN_RE = re.compile(r'unrecognized arguments: (.*)$')
+
+
+def suggestion(message: str, flags: Sequence[str]) -> str:
+    """' (did you mean X?)' for an argparse error about a misspelt name, else ''."""
+    import difflib
+
+    choice, unknown = CHOICE_RE.search(message), UNKNOWN_RE.search(message)
+    if choice:
+        names = [n.strip("' ") for n in choice[2].split(',')]
+        close = difflib.get_close_matches(choice[1], names, 3, 0.6)
+    elif unknown:
+        given = [w.split('=')[0] for w in unknown[1].split() if w.startswith('-')]
+        close = [m for w in given for m in difflib.get_close_matches(w, flags, 1, 0.6)]
+    else:
+        close = []
+    return f' (did you mean {" or ".join(dict.fromkeys(close))}?)' if close else ''

@@ -20,6 +20,7 @@ from memory_gate.report import (
     err,
     read_instead,
     report_failed,
+    report_read,
     report_secrets,
     report_unread,
     report_withheld,
@@ -176,6 +177,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         for state in states:
             result.files.get(path, Counter())['since_' + state] = 1
     report_failed(failed)
+    report_read(result, settings)
     report_withheld(result)
     report_unread(result)
     report_secrets(result, settings, 'the hook would block their commit')

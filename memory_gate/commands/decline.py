@@ -11,10 +11,11 @@ from memory_gate.base.files import InputError, read_memory
 from memory_gate.base.repo import tracked_files
 from memory_gate.reading.memory import identity, known_identities
 from memory_gate.reading.records import Settings
-from memory_gate.report import err
+from memory_gate.report import detail, err, is_quiet
 from memory_gate.review import ledger, proposals
 from memory_gate.review.proposals import MARK, memory_of, pending_bullets, shell
 from memory_gate.secrets.credentials import printable
+from memory_gate.text.sentences import shown
 
 
 def arguments(d: argparse.ArgumentParser) -> None:
@@ -54,7 +55,8 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bo
         paths += proposals.pending(root)
     if not paths:
         if pending:
-            print('memory-gate: no pending proposals')
+            if not is_quiet(settings):
+                print('memory-gate: no pending proposals')
             return 0
         err('name the proposals to decline, or --pending')
         return 2
@@ -63,8 +65,9 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bo
     status = 0
     for path in paths:
         try:
-            declined += read_proposal(path, root)
+            declined += (held := read_proposal(path, root))
             done.append(path)
+            detail(f'read {printable(shown(path))}: {len(held)} bullet(s) not in memory', settings)
         except InputError as exc:
             err(f'{exc.path or path}: {exc}')
             status = 2
@@ -85,7 +88,7 @@ def run_decline(paths: Sequence[str], pending: bool, settings: Settings, add: bo
     tracked = tracked_files(root)
     for path in done:  # only once the ledger holds their bullets
         repo.remove_untracked(path, root, tracked)
-    if done:  # what the proposals held; a file that was none is named above, and only there
+    if done and not is_quiet(settings):  # a file that was no proposal is named above, only there
         report(declined, settings.ledger, staged)
     return status
 

@@ -16,9 +16,12 @@ from memory_gate.reading.memory import known_identities
 from memory_gate.reading.pipeline import build
 from memory_gate.reading.records import Proposal, Settings
 from memory_gate.report import (
+    counts,
     err,
+    note,
     read_instead,
     report_failed,
+    report_read,
     report_secrets,
     report_unread,
     report_withheld,
@@ -117,6 +120,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     known = known_identities(memory or '')  # worked out once: build, settled and numbered share it
     result = build(found, every, memory or '', declined, listed, reviewed, known)
     report_failed(unread)
+    report_read(result, settings)
     report_withheld(result)
     report_unread(result)
     blocked = bool(result.secrets) and settings.secrets == 'block'
@@ -144,7 +148,11 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
         over_budget(state.size, settings)
         print_others(others)
         print_next_steps(chain.to_apply(steps, batch, staged_now), rel, settings, route)
-    return 1 if written or failed or staged or blocked else 0
+    code = 1 if written or failed or staged or blocked else 0
+    if not code:  # what `pre-commit run --verbose` shows of a hook that passed
+        note(f'read {len(result.files)} transcript(s): {counts(result.stats)}; nothing pending '
+             f'for {shell(rel)}', settings)
+    return code
 
 
 def news(root: str, paths: Sequence[str], settings: Settings) -> tuple[dict[str, int], list[str]]:

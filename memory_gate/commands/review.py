@@ -17,7 +17,7 @@ from memory_gate.base import files, repo
 from memory_gate.base.files import InputError
 from memory_gate.base.repo import tracked_files
 from memory_gate.reading.records import Settings
-from memory_gate.report import err, report_failed
+from memory_gate.report import detail, err, is_quiet, report_failed
 from memory_gate.review import choices, context, ledger, pending, proposals
 from memory_gate.review.choices import Choice, Item
 from memory_gate.review.proposals import MARK, SUFFIX, proposed_bullets, shell
@@ -56,6 +56,9 @@ def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequ
     root = repo.repo_root() or '.'
     loaded, failed = pending.load(list(paths) or proposals.pending(root), root)
     report_failed(failed)
+    for p in loaded:
+        detail(f'read {printable(shown(p.path))}: {len(p.entries)} bullet(s) for '
+               f'{printable(shown(p.rel))}', settings)
     status = 2 if failed else 0
     try:
         every = choices.items(loaded, ledger.read(settings.ledger))
@@ -63,7 +66,7 @@ def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequ
         err(f'{settings.ledger}: {exc}')
         return 2
     try:
-        chosen = choose(every, named, rewords)
+        chosen = choose(every, named, rewords, settings)
     except ValueError as exc:
         err(str(exc))
         return 2
@@ -85,16 +88,15 @@ def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequ
     return status
 
 
-def choose(every: Sequence[Item], named: dict[str, str | None],
-           rewords: Sequence[str]) -> dict[int, Choice] | None:
+def choose(every: Sequence[Item], named: dict[str, str | None], rewords: Sequence[str],
+           settings: Settings) -> dict[int, Choice] | None:
     """The reviewer's choices: from the command line, else asked on the terminal;
     None when neither can be had."""
     pending = [i for i in every if not i.settled]
     if not pending:
-        if every:
-            print('memory-gate: every listed bullet is settled')
-        else:
-            print('memory-gate: nothing pending to review')
+        if not is_quiet(settings):
+            print('memory-gate: ' + ('every listed bullet is settled' if every
+                                     else 'nothing pending to review'))
         return None
     if any(named.values()) or rewords:
         return choices.choices_from(named, rewords, len(every))

@@ -10,13 +10,12 @@ from __future__ import annotations
 import argparse
 import os
 import stat
-import sys
 from collections.abc import Sequence
 
 from memory_gate.base import files
 from memory_gate.base.files import InputError
 from memory_gate.reading.records import Settings
-from memory_gate.report import err
+from memory_gate.report import detail, err, note
 from memory_gate.secrets import redact, scan
 from memory_gate.secrets.credentials import printable
 from memory_gate.text.sentences import shown
@@ -50,6 +49,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         for line, kind in done:
             print(printable(f'{shown(path)}:{line} {kind}'))
         found += len(done)
+        detail(f'read {printable(shown(path))}: {len(done)} finding(s)', settings)
     if entries:
         try:
             allow(settings.allowlist, entries)
@@ -57,8 +57,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             err(f'{shown(settings.allowlist)}: {exc}')
             return 2
     verb = 'allowed' if args.allow else 'redacted'
-    print(f'memory-gate: {verb} {found} credential(s) in {len(args.paths) - failed} file(s)',
-          file=sys.stderr)
+    note(f'{verb} {found} credential(s) in {len(args.paths) - failed} file(s)', settings)
     return 2 if failed else 0
 
 

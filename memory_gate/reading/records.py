@@ -41,6 +41,7 @@ class Settings(NamedTuple):
     allowed: frozenset[str] = frozenset()  # the allowlist's fingerprints, read at the edge
     # one message, one proposal (merge.py); the benchmarks weigh each sentence apart (False)
     join: bool = True
+    verbosity: int = 0  # -q: -1, say only problems and the product; -v: 1, say what was read
 
 
 class Feature(NamedTuple):

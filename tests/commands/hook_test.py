@@ -1184,3 +1184,15 @@ def test_the_printed_decline_route_keeps_unstaged_ledger_edits(project: Repo) ->
     project.git('add', ledger.name)
     assert project.commit().returncode == 0
 
+
+
+def test_a_passing_hook_says_what_it_read_under_pre_commit_verbose(project: Repo) -> None:
+    """Issue 45.6: a hook that passed showed nothing under `pre-commit run --verbose`; it says
+    what it read (pre-commit shows it only when asked, as it does any passing hook's output)."""
+    stage(project, 's.jsonl', 'hello', 'Can you look at the failing test?')
+    done = project.pre_commit('run', 'memory-gate', '--verbose')
+    assert done.returncode == 0, done.stdout
+    assert ('memory-gate: read 1 transcript(s): 2 lines, 2 turns of people, 2 sentences, '
+            '0 with a signal, 0 proposed; nothing pending for AGENTS.md') in done.stdout
+    quiet = project.pre_commit('run', 'memory-gate')
+    assert quiet.returncode == 0 and 'memory-gate: read' not in quiet.stdout
