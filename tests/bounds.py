@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import signal
 import subprocess
 import sys
@@ -35,43 +34,59 @@ class Done(NamedTuple):
     peak_mb: float  # the child's maximum resident set (wait4), in MiB
 
 
+# A small launcher between the test and the command: it forks and execs the command and reports
+# the command's own peak (wait4) and exit status. Measured from pytest's own process, a child's
+# ru_maxrss starts at what the forked pytest holds before exec (150 MB late in a full run), not at
+# what the command uses; the launcher is a bare interpreter (-S, about 10 MB).
+LAUNCHER = r'''
+import os, resource, sys
+report, limit, close, argv = sys.argv[1], int(sys.argv[2]), sys.argv[3] == '1', sys.argv[4:]
+pid = os.fork()
+if pid == 0:
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        if close:
+            os.close(1)
+        os.execv(argv[0], argv)
+    finally:
+        os._exit(127)
+_, status, usage = os.wait4(pid, 0)
+with open(report, 'w') as f:
+    f.write(f'{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss}')
+'''
+
+
 def measured(args: Sequence[str], cwd: Path | str, env: Mapping[str, str] | None = None,
              stdin: bytes | str | None = None, timeout: float = 60,
              close_stdout: bool = False) -> Done:
     """Run `python -m memory_gate ARGS`; stdin is bytes to feed or a path to read from. A run
     past `timeout` is killed and fails the calling test."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
-            tempfile.TemporaryFile() as fed:
+            tempfile.TemporaryFile() as fed, tempfile.TemporaryDirectory() as folder:
         if isinstance(stdin, bytes):
             fed.write(stdin)
             fed.seek(0)
-
-        def child() -> None:
-            resource.setrlimit(resource.RLIMIT_AS, (LIMIT, LIMIT))
-            if close_stdout:
-                os.close(1)
-
+        report = os.path.join(folder, 'report')
+        command = (sys.executable, '-S', '-c', LAUNCHER, report, str(LIMIT),
+                   '1' if close_stdout else '0', sys.executable, '-m', 'memory_gate', *args)
         start = time.monotonic()
         source = open(stdin, 'rb') if isinstance(stdin, str) else fed  # noqa: SIM115
         with source:
-            proc = subprocess.Popen((sys.executable, '-m', 'memory_gate', *args), cwd=cwd,
-                                    env=dict(ENV if env is None else env), stdin=source,
-                                    stdout=out, stderr=err, preexec_fn=child)
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() - start > timeout:
-                proc.kill()
-                os.wait4(proc.pid, 0)
-                pytest.fail(f'{" ".join(args)}: still running after {timeout} s')
-            time.sleep(0.02)
+            proc = subprocess.Popen(command, cwd=cwd, env=dict(ENV if env is None else env),
+                                    stdin=source, stdout=out, stderr=err,
+                                    start_new_session=True)
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            pytest.fail(f'{" ".join(args)}: still running after {timeout} s')
         seconds = time.monotonic() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        code, peak = (int(n) for n in Path(report).read_text().split())
         out.seek(0)
         err.seek(0)
-        return Done(proc.returncode, out.read().decode(errors='replace'),
-                    err.read().decode(errors='replace'), seconds, usage.ru_maxrss / 1024)
+        return Done(code, out.read().decode(errors='replace'),
+                    err.read().decode(errors='replace'), seconds, peak / 1024)
 
 
 def one_line(done: Done) -> str:
