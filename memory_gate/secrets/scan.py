@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from memory_gate.base.records import LongLine, Secret
 from memory_gate.base.typed import NamedTuple
 from memory_gate.secrets import credential_patterns as P
-from memory_gate.secrets import engine, long_lines
+from memory_gate.secrets import engine, long_lines, needles
 from memory_gate.secrets.needles import (
     may_hold as may_hold,  # the prefilter, as scrub and collect call it
 )
@@ -131,6 +131,8 @@ class InLine:
             return True
         if len(value) < 4:
             return False
+        if len(value) > LONG_VALUE and not needles.holds_needle(value.encode('utf-8', SURROGATES)):
+            return self.unnamed() and unnamed_tail().search(value) is not None
         search = needle_starts().search
         found = search(value)  # most strings hold no needle: told in one search
         while found:
@@ -146,6 +148,12 @@ class InLine:
             self.dotted = unnamed(self.raw)
         return self.dotted
 
+
+# A value longer than this (tool output) that holds no needle at all is told so by needles'
+# memchr walk over its bytes (3.5 s -> see the commit, on 50 MB of Claude Code tool output): the
+# needle_starts search below tries its alternation at every character.
+LONG_VALUE = 256
+SURROGATES = 'surrogatepass'  # a lone surrogate a \\ud800 escape decodes to is kept as bytes
 
 # The needles by their first character: those that may begin where needle_starts matched.
 BY_FIRST: dict[str, tuple[str, ...]] = {

@@ -182,6 +182,25 @@ def test_inline_answers_as_holds_needle_over_the_needles_present(
     assert InLine(raw).worth_searching(key, value) is expected
 
 
+# Long values (tool output) take needles' memchr walk for their negative answer: the same answer.
+LONG_PIECES = st.sampled_from([*P.TEXT_NEEDLES, 'abcdefghij {}":,' * 20, 'x' * 300, '\u5bc6',
+                               '.', 'x' * 27, '\ud800', '\u00e9' * 90])
+
+
+@settings(max_examples=300, deadline=None)
+@given(line=st.lists(PIECES, max_size=12).map(''.join),
+       value=st.lists(LONG_PIECES, min_size=1, max_size=6).map(''.join),
+       key=st.one_of(st.none(), st.sampled_from(['text', 'content'])),
+       escaped=st.booleans())
+def test_inline_answers_as_holds_needle_over_the_needles_present_on_long_values(
+    line: str, value: str, key: str | None, escaped: bool
+) -> None:
+    raw = json.dumps({'text': line + value}, ensure_ascii=escaped).encode('utf-8', 'surrogatepass')
+    unnamed = UNNAMED_BYTES.search(raw) is not None
+    expected = holds_needle(key, value, present_needles(raw), unnamed)
+    assert InLine(raw).worth_searching(key, value) is expected
+
+
 def test_needle_order_holds_every_needle_once() -> None:
     assert sorted(P.NEEDLE_ORDER) == sorted(set(P.TEXT_NEEDLES))
     assert all(P.NEEDLE_FORMS[text] for text in P.NEEDLE_ORDER)
