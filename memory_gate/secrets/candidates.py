@@ -56,8 +56,9 @@ SHAPES = _grouped([
     r'_(?<=do[opr]_v1_)[a-f0-9]{40}', r'dapi[a-f0-9]{32}',
     r'_(?<=shp(?:at|ca|pa|ss)_)[a-fA-F0-9]{32}', r'\.(?<=hv[sbr]\.)[\w-]{24}',
     r'_(?<=lin_api_)[A-Za-z0-9]{32}', r'_(?<=lin_oauth_)[A-Za-z0-9]{32}',
-    r'\.(?<=dp\.(?:pt|st|sa|ct)\.)[A-Za-z0-9]{30}', r'\.(?<=dp\.scim\.)[A-Za-z0-9]{30}',
-    r'\.(?<=dp\.audit\.)[A-Za-z0-9]{30}',
+    r'\.(?<=dp\.(?:pt|st|sa|ct)\.)(?:[\w-]{1,40}\.)?[A-Za-z0-9]{30}',
+    r'\.(?<=dp\.scim\.)(?:[\w-]{1,40}\.)?[A-Za-z0-9]{30}', r'_(?<=dckr_(?:pat|oat)_)[\w-]{20}',
+    r'\.(?<=dp\.audit\.)(?:[\w-]{1,40}\.)?[A-Za-z0-9]{30}',
     r':(?<=\d{8}:)[\w-]{35}',  # Telegram: 8-10 digits, a colon, 35
     DISCORD_TAIL,  # Discord: id . 6 . 27+
     r'AccountKey\s*=\s*[A-Za-z0-9+/]{20}', r'SharedAccessKey\s*=\s*[A-Za-z0-9+/]{20}',
@@ -94,11 +95,12 @@ ZH_WORDS = ('密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证'
 OTHER_WORDS = ('secret', 'token', 'key', 'cred', 'auth', *ZH_WORDS[2:], 'clave', 'キー', 'トークン',
                'シークレット')
 # What a context pattern lets come between its word and its link (the rest of the word and a
-# name's tail, "for the staging app", a quote), the link, then an adverb.
+# name's tail, "for the staging app", a quote), the link (a table's | and an element's > too),
+# then an adverb or a YAML anchor.
 SUFFIX = r'''[\w.-]{0,60}(?:\s+[\w.-]+){0,5}["']?'''
-LINK = (r'\s*(?::=|=>|[:=]|[是为為は：を用]|设为|改为|设置为'
+LINK = (r'\s*(?::=|=>|->|[:=|>]|[是为為は：を用]|设为|改为|设置为'
         r'|(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|to|is now'
-        r'|es|ist|est|é|è)\s)\s*(?:(?:always|now|still|currently|just|simply)\s+)?')
+        r'|es|ist|est|é|è)\s)\s*(?:(?:always|now|still|currently|just|simply)\s+|[&!][\w!-]*\s+)?')
 # A bare value after "use the password": the word, a space, a value with a digit or a quoted one
 # (the verb and the words before it are not asked for); or a value beside its word after a comma
 # or in brackets (passwords.APPOSED_RE: "the API key, Jx7Rm2Kq9Wv").

@@ -62,9 +62,13 @@ SHAPE_RES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     # [linear-api-key]. Catch lin_api_ + 40; not lin_api_docs.
     ('Linear API key', ('lin_',),
      r'\blin_(?:api|oauth)_[A-Za-z0-9]{32,}\b'),
-    # [doppler-api-token]. Catch dp.pt. + 43; not dp.pt.example.
+    # [doppler-api-token]. Catch dp.pt. + 43, a service token after its config's name (dp.st.prd. + 40);
+    # not dp.pt.example.
     ('Doppler token', ('dp.',),
-     r'\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{30,}'),
+     r'\bdp\.(?:pt|st|sa|ct|scim|audit)\.(?:[\w-]{1,40}\.)?[A-Za-z0-9]{30,}'),
+    # Docker Hub's personal and organization access tokens. Catch dckr_pat_ + 27; not dckr_pat_ alone.
+    ('Docker Hub token', ('dckr_pat_', 'dckr_oat_'),
+     r'\bdckr_(?:pat|oat)_[\w-]{20,}'),
     # [telegram-bot-api-token], telegram_token.py. Catch 123456789:AA + 33; not 10:30 or 12:45:00.
     # It and Discord's begin with the character, then look behind for the word boundary (\b first
     # leaves re no first character to skip to, so it tried every position of nearly every text).
@@ -96,9 +100,9 @@ SHAPE_RES: tuple[tuple[str, tuple[str, ...], str], ...] = (
      r'\b(?:gsk_[A-Za-z0-9]{40,}|xai-[A-Za-z0-9]{60,}|pplx-[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{30,}'
      r'|lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}|pcsk_[\w-]{40,})\b'),
     # [private-key], private_key.py. Catch -----BEGIN RSA PRIVATE KEY-----; not -----BEGIN PUBLIC KEY-----.
-    # A header with no body (-----BEGIN ...----------END ...-----) is no key.
+    # A header with no body (-----BEGIN ...----------END ...-----, or an ellipsis after it) is no key.
     ('private key', ('PRIVATE KEY', 'PuTTY-User-Key-File-'),
-     r'-----BEGIN[A-Z ]{0,30} PRIVATE KEY(?: BLOCK)?-----(?!\s*-----END)|\bPuTTY-User-Key-File-\d'),
+     r'-----BEGIN[A-Z ]{0,30} PRIVATE KEY(?: BLOCK)?-----(?!\s*(?:-----END|\.\.\.|\u2026))|\bPuTTY-User-Key-File-\d'),
     # [jwt], jwt.py. Catch eyJ... . eyJ... . sig; not eyJ alone.
     ('JWT', ('eyJ',),
      r'\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}'),
@@ -174,7 +178,14 @@ SECRET_WORDS = (r'pass(?:word|wd|phrase)|(?<=[_-])pass\b|\bpass(?==)|(?-i:(?:(?<
                 r'|credentials?|creds|auth(?!or)')
 # An assignment, env export or config line. Catch export PAYMENTS_API_TOKEN=9f8e..., aws_secret_access_key = ...;
 # not max_tokens: 4096 (no letter) or secret_name: prod-db (plain words: see is_credible).
-ASSIGN_RE = rf'(?i)(?P<word>{SECRET_WORDS}|(?<=[_-])key(?![a-z]))[\w.-]{{0,40}}["\']?[ \t]*(?::=|=>|[:=])[ \t]*{VALUE}'
+# A YAML anchor or tag before the value is no part of it (password: &db_pass Xk29..., key: !!str ...);
+# NAME -> value is a mapping as notes and logs write it.
+ASSIGN_RE = (rf'(?i)(?P<word>{SECRET_WORDS}|(?<=[_-])key(?![a-z]))[\w.-]{{0,40}}["\']?[ \t]*(?::=|=>|->|[:=])[ \t]*'
+             rf'(?:[&!][\w!-]*[ \t]+)?{VALUE}')
+# A markdown table row whose cell names a secret and whose next cell holds it: | staging | password | Xk29... |
+TABLE_RE = rf'(?im)^[ \t]*\|(?:[^|\n]*\|)*?[^|\n]*?(?P<word>{SECRET_WORDS})[^|\n]*\|[ \t]*`?{VALUE}'
+# An element named for a secret: <password>Xk29...</password>, <db:apiKey type="x">...</db:apiKey>.
+ELEMENT_RE = rf'(?i)<[\w:.-]*?(?P<word>{SECRET_WORDS})[\w:.-]*(?:\s[^<>]*)?>\s*{VALUE}(?=\s*</)'
 # Prose. Catch "the admin password for staging is Pr0d-2024!"; not "the token is rotated monthly".
 PROSE_RE = (rf'(?i)\b(?P<word>{SECRET_WORDS})s?\b(?:\s+(?:for|of|on|in|at)\b(?:\s+[\w.-]+){{1,4}}?)?'
             rf'\s*(?:\s(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|to)\s|是|为)\s*{VALUE}')
@@ -193,7 +204,7 @@ WORD_HINTS = ('pass', 'pwd', 'secret', 'token', 'key', 'cred', 'auth')
 # (typingDelay, shippingZone, spinner).
 KEY_HINTS = (*WORD_HINTS, *(word for word in PASSWORD_HINTS if word not in WORD_HINTS and word != 'pin'))
 CONTEXT_RES: tuple[tuple[tuple[str, ...], str], ...] = (
-    (WORD_HINTS, ASSIGN_RE), (WORD_HINTS, PROSE_RE), (('密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据'), ZH_RE),
+    (WORD_HINTS, ASSIGN_RE), (WORD_HINTS, PROSE_RE), (WORD_HINTS, TABLE_RE), (WORD_HINTS, ELEMENT_RE), (('密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据'), ZH_RE),
     (('-p', '-u', '--'), FLAG_RE),
 )
 HEADER_HINTS = ('authorization', 'bearer', 'basic')
@@ -223,10 +234,11 @@ TOKEN_RE = r'[A-Za-z0-9+/_.-]{20,}={0,2}'  # 20: MIN_RUN
 MIN_ENTROPY = 3.6  # bits per character; random base62 of 20+ characters is above 4, English words below 3.5
 
 # Near-misses. A placeholder: ${VAR}, $VAR, %VAR%, <token>, {{ x }}, xxxx, ****, ####, ..., your-token-here, changeme,
-# a run of the alphabet (sk_abcdefghijklmnopqrstuvwxyz123), sixteen of one digit or small letter
+# a run of the alphabet (sk_abcdefghijklmnopqrstuvwxyz123), a group of digits three times (xoxp-1234-1234-1234-...),
+# sixteen of one digit or small letter
 # (glc_111111111111111111=; not Twitter's AAAAAAAAAAAAAAAAAAAAAA... prefix).
 PLACEHOLDER_RE = (
-    r'(?i)^(?:[$%][\w{}]+%?|\$\{?[a-z_]\w*\}?[/.:\\-]\S*|.*(?:x{4}|\*{3}|\#{4}|abcdefghij|(?-i:(?P<run>[0-9a-z])(?P=run){15})|\.\.\.|\u2026|<|>|\$\{|\{\{).*|(?:your|my|some)[-_]\S*|\S*[-_]here'
+    r'(?i)^(?:[$%][\w{}]+%?|\$\{?[a-z_]\w*\}?[/.:\\-]\S*|.*(?:x{4}|\*{3}|\#{4}|abcdefghij|(?-i:(?P<run>[0-9a-z])(?P=run){15})|(?P<group>\d{4})[-_.](?P=group)[-_.](?P=group)|\.\.\.|\u2026|<|>|\$\{|\{\{).*|(?:your|my|some)[-_]\S*|\S*[-_]here'
     r'|change[-_]?(?:me|it)|redacted|placeholder|example|dummy|sample|fake|todo|tbd|none|null|nil|true|false|value'
     r'|password|passwd|secret|token|api[-_]?key|(?P<one>.)(?P=one)*)$'
 )
@@ -253,6 +265,8 @@ IDENTIFIER_RE = rf'{_PART}(?:[._/-]+{_PART})*'
 # taken (passwords.credible asks no name).
 TYPED_PASSWORD_RE = (r'(?<![A-Za-z])(?:[A-Z][a-z]+)*[A-Z][a-z]{2,}\d{4,}(?![A-Za-z\d])'
                      r'|[a-z]\d[a-z]+\d[a-z]')
+# A name and its release (SalesResults-1.2, api-gateway_v2.0.1): a version, never a secret.
+RELEASE_NAME_RE = r'[A-Za-z][A-Za-z_-]*[-_ ]v?\d+(?:\.\d+)+'
 # A date or timestamp inside a token (2026-06-24, 2026-06-24T01-29-52Z, 20240115T103000): never random.
 TIMESTAMP_RE = r'(?:19|20)\d\d-?[01]\d-?[0-3]\d(?:[T_ -]?[0-2]\d[:-]?[0-5]\d(?:[:-]?[0-5]\d(?:\.\d+)?)?Z?)?'
 # Words joined by separators (prod-db, secret_name, os.environ): never a secret value on their own.
@@ -319,7 +333,7 @@ OPAQUE_KEYS = frozenset((
 # kms_key_id, LLM_SECRET_NAME, tokenIds) or what is public by design or no credential (public_key, publicToken,
 # NEXT_PUBLIC_API_KEY, STRIPE_PUBLISHABLE_KEY, csrf-token, xsrfToken). Catch those; not api_key, SECRET_KEY_BASE,
 # password, secretValid, csrf_secret.
-_ASSIGNED = r'["\']?[ \t]*(?::=|=>|[:=])[ \t]*["\']?$'
+_ASSIGNED = r'["\']?[ \t]*(?::=|=>|->|[:=>])[ \t]*["\']?$'  # > ends an element's name: <UserSecretsId>
 NOT_SECRET_NAME_RE = (rf'(?:(?<=[a-z0-9])(?:Id|ID|Name)|[_-](?:id|Id|ID|name|Name|NAME))[sS]?{_ASSIGNED}'
                       rf'|(?i:(?<![a-z])(?:public|publishable)[\w.-]*|(?<![a-z])[cx]srf[_-]?token){_ASSIGNED}')
 # A type or class name, as code annotates a field with it (privateKey: Uint8Array, tokenProvider:
@@ -339,6 +353,7 @@ CODE_VALUE_RE = (r'[\[\]{}<>;,]|\($|\)$|\(\)|\?\.|::|->|=>|&&|\|\||^[:=+&*\\]|\+
                  r'|^[a-z][a-z0-9+.-]*:\S'  # a scheme or a registry: github:org/repo, urn:ietf:params:oauth
                  r'|^(?:19|20)\d\d-[01]\d-[0-3]\d'  # a date or a timestamp
                  r'|@\d'  # a package at a version: node@20
+                 r'|^[a-z_]\w*\.(?:[A-Z][a-z]+){2,}$'  # a package's exported name: oauth2.AuthStyleInParams
                  r'|\$[{(A-Za-z_]'  # a shell expansion: releases/$VERSION
                  r'|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$'  # a constant or an env-var name: ASN1_ITEM
                  # a snake_case name: stack_st_ASN1_OBJECT, get_user_ById2Fast; not a token whose

@@ -20,6 +20,7 @@ from memory_gate.secrets.needles import (
     may_hold as may_hold,  # the prefilter, as scrub and collect call it
 )
 from memory_gate.secrets.needles import unnamed
+from memory_gate.secrets.readable import is_tool
 from memory_gate.secrets.spans import (
     Memo,
     Span,
@@ -85,26 +86,27 @@ def located(raw: bytes, number: int, memo: Memo | None = None,
         decoded(raw, record)
     out: list[tuple[Finding, str]] = []
     in_line = InLine(raw)
-    pairs = strings(record)
-    texts = [value for _, value in pairs]
+    fields = strings(record)
+    texts = [value for _, value, _ in fields]
     by_engine = engine_spans(texts) if engine_reads else [[] for _ in texts]  # one call a line
-    for (key, value), theirs in zip(pairs, by_engine):
+    for (key, value, said), theirs in zip(fields, by_engine):
         ours = in_line.worth_searching(key, value)
-        spans = in_context(key, value, memo, ours, theirs)
+        spans = in_context(key, value, memo, ours, theirs, said)
         out += [found(number, s, value[s.start:s.end]) for s in spans]
     return out
 
 
-def strings(record: object) -> list[tuple[str | None, str]]:
+def strings(record: object) -> list[tuple[str | None, str, bool]]:
     """The strings of a record worth reading, each once (Claude Code writes tool output twice):
-    not opaque fields or keys (values()), not an id (spans.is_id)."""
+    not opaque fields or keys (values()), not an id (spans.is_id); each with whether it is said
+    (not tool output)."""
     seen: set[object] = set()
     out = []
-    for key, value in values(record):
+    for key, value, said in values(record):
         seen_as = value if len(value) > 256 else (key, value)
         if seen_as not in seen and not is_id(key, value):
             seen.add(seen_as)
-            out.append((key, value))
+            out.append((key, value, said))
     return out
 
 
@@ -204,18 +206,20 @@ def long_located(line: LongLine, number: int) -> list[tuple[Finding, str]]:
     return [found(number, span, value) for span, value in long_lines.spans(line.chunks)]
 
 
-def values(record: object, key: str | None = None) -> Iterator[tuple[str | None, str]]:
-    """(key, string) for every string of a decoded record, in order; opaque fields and keys left
-    out."""
+def values(record: object, key: str | None = None,
+           said: bool = True) -> Iterator[tuple[str | None, str, bool]]:
+    """(key, string, said) for every string of a decoded record, in order; opaque fields and keys
+    left out. A string under a tool's field or block is tool output, not said (readable.py)."""
+    said = said and not is_tool(key, record)
     if isinstance(record, str):
-        yield key, record
+        yield key, record, said
     elif isinstance(record, dict):
         for k, v in record.items():
             if k not in P.OPAQUE_KEYS:
-                yield from values(v, k)
+                yield from values(v, k, said)
     elif isinstance(record, list):
         for v in record:
-            yield from values(v, key)
+            yield from values(v, key, said)
 
 
 def scan(lines: Iterable[bytes | None], start: int = 1) -> Iterator[Finding]:

@@ -15,7 +15,8 @@ from memory_gate.secrets import credential_patterns as P
 from memory_gate.secrets import credentials as C
 from memory_gate.secrets import engine
 from memory_gate.secrets.candidates import may_find
-from memory_gate.secrets.values import is_path, is_scrambled, is_version
+from memory_gate.secrets.readable import in_read_line
+from memory_gate.secrets.values import is_path, is_scrambled, is_unshaped, is_version
 
 # The randomness layer is for proposals only: tool output is full of hashes. Where the compiled
 # engine runs (engine.py) it finds the vendor shapes, and the built-in ones are left to it.
@@ -54,12 +55,14 @@ def private_key(text: str, span: Span) -> Span:
 
 
 def detect(text: str, memo: Memo | None = None, ours: bool = True,
-           theirs: list[Span] | None = None) -> list[Span]:
+           theirs: list[Span] | None = None, said: bool = True) -> list[Span]:
     """The credentials in one string, left to right, overlaps merged; placeholders and code are
     none. The compiled engine reads all of it (`theirs`: its spans in unescaped(text), when the
     caller asked it for many strings at once); our own layers, when `ours`, only the windows
-    around its needles when it is long (tool output)."""
+    around its needles when it is long, and in tool output (not `said`) a value a word names
+    only on a line of prose or config (readable.py) where the engine reads the code."""
     seen = unescaped(text)
+    said = said or engine.loaded() is None  # without the engine our layers read code too
     if theirs is None:
         theirs = [Span(*found) for found in engine.texts_spans([seen])[0]]
     spans = []
@@ -67,7 +70,8 @@ def detect(text: str, memo: Memo | None = None, ours: bool = True,
         part = seen[start:end]
         found = searched(part, {} if memo is None else memo)
         placed = (Span(start + f.start, start + f.end, f.kind) for f in found)
-        spans += [s for s in placed if s.kind not in CONTEXT_KINDS or plausible(seen, s)]
+        spans += [s for s in placed if (s.kind not in CONTEXT_KINDS or plausible(seen, s))
+                  and (said or in_read_line(seen, s.kind, s.start))]
     spans = [private_key(seen, s) if s.kind == 'private key' else s for s in spans]
     return merged(beside(spans, theirs))
 
@@ -211,6 +215,8 @@ def plausible(text: str, span: Span) -> bool:
         return False  # a type annotation: privateKey: Uint8Array (a password may be any words)
     if re.search(P.ENV_SECRET_RE, before):
         return True
+    if is_unshaped(value) or re.fullmatch(P.RELEASE_NAME_RE, value):
+        return False  # a vendor's prefix its shape does not take (xoxp-1234567890), a release
     if re.search(P.TEST_DATA_RE, value):
         return False
     if span.kind == 'password' and re.search(P.ENV_PASSWORD_RE, before):
@@ -256,10 +262,11 @@ CAMEL_HUMP = re.compile(r'(?<=[a-z0-9])(?=[A-Z])')
 
 
 def in_context(key: str | None, value: str, memo: Memo | None = None,
-               ours: bool = True, theirs: list[Span] | None = None) -> list[Span]:
+               ours: bool = True, theirs: list[Span] | None = None,
+               said: bool = True) -> list[Span]:
     """A JSON value's credentials; a key that names a secret ("password": "...") is read as its
     context. `ours`: whether our own layers read it too (the engine always does); `theirs`: the
-    engine's spans in unescaped(value), when already asked."""
+    engine's spans in unescaped(value), when already asked; `said`: not tool output."""
     if key is not None and names_secret(key):
         # camelCase humps as words (adminKennwort: admin_Kennwort), as the layers read a name
         head = CAMEL_HUMP.sub('_', key) + '='
@@ -267,7 +274,7 @@ def in_context(key: str | None, value: str, memo: Memo | None = None,
             s._replace(start=s.start + len(head), end=s.end + len(head)) for s in theirs]
         return [s._replace(start=max(s.start - len(head), 0), end=s.end - len(head))
                 for s in detect(head + value, memo, theirs=moved) if s.end > len(head)]
-    return detect(value, memo, ours, theirs)
+    return detect(value, memo, ours, theirs, said)
 
 
 def engine_spans(values: list[str]) -> list[list[Span]]:

@@ -105,3 +105,14 @@ def is_random(token: str) -> bool:
     return (len(token) >= P.MIN_RUN and digits >= 1 and letters >= 4
             and entropy(token) >= P.MIN_ENTROPY and not is_hex(token) and not is_version(token)
             and not is_path(token) and not is_identifier(token))
+
+
+def is_unshaped(value: str) -> bool:
+    """A value that begins with a vendor's prefix its vendor's shape does not take (xoxp-1234567890,
+    sk-some-words): a fragment or an example, which that vendor's rule knows better. Not eyJ: any
+    base64 of JSON begins so, a JWT's or not."""
+    for kind, hints, pattern in P.SHAPE_RES:
+        prefixed = any(len(h) >= 3 and h[0].isalnum() and value.startswith(h) for h in hints)
+        if prefixed and kind != 'JWT':
+            return re.search(pattern, value) is None
+    return False

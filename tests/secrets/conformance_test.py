@@ -28,9 +28,9 @@ def test_the_corpus_is_gitleaks_literal_examples() -> None:
 @pytest.mark.skipif(engine.loaded() is None, reason='the engine is not installed')
 def test_with_the_engine_most_true_examples_are_found_and_few_false_ones_flagged() -> None:
     true, false = counts(memory_gate_lines(LINES))
-    assert true >= 244 and false <= 13
+    assert true >= 244 and false <= 9
 
 
 def test_the_built_in_rules_alone_find_what_they_found_before_and_flag_fewer() -> None:
     true, false = counts(built_in_lines(LINES))
-    assert true >= 181 and false <= 32  # before issue 41: 181 found, 50 flagged
+    assert true >= 181 and false <= 29  # before issue 41: 181 found, 50 flagged

@@ -42,6 +42,15 @@ NOT_SECRETS = [
     '"secret_key" => "sk_abcdefghijklmnopqrstuvwxyz123",',
     '"token4": "xoxp-572370529330-573807301142-572331691188-####################"',
     'API_KEY="glc_111111111111111111111111111111111111111111="',
+    # a vendor's prefix its own shape does not take, a group of digits three times: examples
+    '"token1": "xoxp-1234567890"',
+    '"token3": "xoxp-1234-1234-1234-4ddbc191d40ee098cbaae6f3523ada2d"',
+    # a name and its release
+    '"bucket_key": "SalesResults-1.2"',
+    # an element named for an id
+    '<UserSecretsId>79a3edd0-2092-40a2-a04d-dcb46d5ca9ed</UserSecretsId>',
+    # a package's exported name
+    'AuthStyle: oauth2.AuthStyleInParams',
     # a type annotation in code: the value is a type or class name
     '  privateKey: Uint8Array,',
     '  tokenProvider: CMSTokenProvider?',
@@ -60,6 +69,9 @@ SECRETS = [
     '  apiKey: Pl4Kx9Qw2Zm7Rt,',  # short humps: no type name
     'secret_token: Xk9pQ2mZ7vR4tL8w;',
     'password: CorrectHorse2Battery',  # a password may be any words
+    '"token": "xoxp-5723705293-5738071301-5723311891-4ddbc191d40ee098cbaae6f3523ada2d"',
+    '"access_token": "xoxa-2-511111111-31111111111-3111111111111-e039d02840a0b9379c"',
+    '"release_key": "Rk7Vx2Nm9Ld4Wt5-1.2"',
 ]
 
 

@@ -100,6 +100,7 @@ def test_tool_output_without_a_credential_is_declined(text: str) -> None:
 SHAPE_SAMPLES = {
     'Azure AD client secret': 'a1b8Q~Zx9.Kp2~Lm4-Qr7_Tv0wYz3Ab6Cd8Ef1G',
     'Atlassian or Artifactory token': 'ATATT3xFfGF0' + 'T4kq9Lm2Np7Rs1Vw8Yz3Bc6Df0Hj5Kx' * 2,
+    'Docker Hub token': 'dckr_pat_' + 'Kq7Vx2Nm9Ld4Wt5Lc3Nv8Pz1Rb6',
 }
 
 
