@@ -28,6 +28,7 @@ if not __package__:  # run as a file (python benchmarks/speed.py): the root hold
 
 from benchmarks import scale  # noqa: E402
 from benchmarks.harness import (  # noqa: E402
+    CLI,
     DATA,
     HERE,
     MB,
@@ -86,7 +87,38 @@ def claude(memory: Path, runs: int, quick: bool) -> list[Row]:
     ours, bare, peak = interleaved(build_cmd(memory, path), base_cmd(path), runs)
     return [('throughput: 100 MB Claude Code shape',
              f'{ours:.2f} s vs {bare:.2f} s ({100 / ours:.0f} MB/s), peak {peak / 1024:.0f} MB',
-             f'{ours / bare:.2f}x', 'at most 1.2x')]
+             f'{ours / bare:.2f}x', 'at most 6x (issue 41)')]
+
+
+def blocked_repo(size: int) -> Path:
+    """A git repository with a transcript of the Claude Code shape staged, `size` bytes of it and
+    a GitHub token (fake) in its last line's tool output: the hook blocks the commit."""
+    repo = DATA / f'blocked-{size // MB}mb'
+    if (repo / '.git').is_dir():
+        return repo
+    repo.mkdir(parents=True)
+    for cmd in (['git', 'init', '-q', '-b', 'main'], ['git', 'config', 'user.email', 'b@x.invalid'],
+                ['git', 'config', 'user.name', 'Bench']):
+        subprocess.run(cmd, cwd=repo, check=True)
+    (repo / 'AGENTS.md').write_text('- Keep the parser in pure Python.\n', encoding='utf-8')
+    token = 'ghp_' + 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5'
+    said = {'type': 'tool_result', 'tool_use_id': 'last', 'content': f'GITHUB_TOKEN={token}\n'}
+    last = {'type': 'user', 'message': {'role': 'user', 'content': [said]}}
+    shape = generate(f'claude-{size // MB}mb.jsonl', size, claude_line)
+    (repo / 't.jsonl').write_bytes(shape.read_bytes() + json.dumps(last).encode() + b'\n')
+    subprocess.run(['git', 'add', '.'], cwd=repo, check=True)
+    return repo
+
+
+def blocked(memory: Path, runs: int, quick: bool) -> list[Row]:
+    """The pre-commit hook on a staged 50 MB transcript (10 MB when quick) that holds a token."""
+    size = (10 if quick else 50) * MB
+    repo = blocked_repo(size)
+    command = [sys.executable, '-c', CLI, 'hook', '--memory', 'AGENTS.md', 't.jsonl']
+    ours, bare, peak = interleaved(command, base_cmd(repo / 't.jsonl'), runs, cwd=repo)
+    return [(f'hook: a commit of a {size // MB} MB Claude Code shape transcript holding a token '
+             '(blocked)', f'{ours:.2f} s CPU vs {bare:.2f} s, peak {peak / 1024:.0f} MB',
+             f'{ours / bare:.1f}x', 'under 1.2 s CPU (50 MB), under 128 MB')]
 
 
 def prose(memory: Path, runs: int, quick: bool) -> list[Row]:
@@ -265,6 +297,7 @@ def memory_scale(memory: Path, runs: int, quick: bool) -> list[Row]:
 SPEED: dict[str, tuple[Group, str]] = {
     'startup': (startup, 'build on a 2-line transcript vs python -c pass (21 runs at least)'),
     'claude': (claude, '100 MB Claude Code shape'),
+    'blocked': (blocked, 'the hook blocking a commit of a 50 MB Claude Code shape holding a token'),
     'prose': (prose, '20 MB prose, simple shape (about 15 s a run)'),
     'dense': (dense, '20 MB dense prose, English and Chinese (about 25 s a run each)'),
     'recordings': (recorded, "tests/transcripts' session logs, each repeated to 20 MB"),

@@ -91,8 +91,9 @@ def located(raw: bytes, number: int, memo: Memo | None = None,
     by_engine = engine_spans(texts) if engine_reads else [[] for _ in texts]  # one call a line
     for (key, value, said), theirs in zip(fields, by_engine):
         ours = in_line.worth_searching(key, value)
-        spans = in_context(key, value, memo, ours, theirs, said)
-        out += [found(number, s, value[s.start:s.end]) for s in spans]
+        if ours or theirs:  # neither reads it (most strings): in_context would find nothing
+            spans = in_context(key, value, memo, ours, theirs, said)
+            out += [found(number, s, value[s.start:s.end]) for s in spans]
     return out
 
 

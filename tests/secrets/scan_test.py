@@ -10,13 +10,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memory_gate.base.records import Transcript
+from memory_gate.base.records import Secret, Transcript
 from memory_gate.reading.pipeline import build
 from memory_gate.reading.records import Settings
 from memory_gate.secrets import credential_patterns as P
+from memory_gate.secrets import engine
 from memory_gate.secrets.needles import UNNAMED_BYTES
 from memory_gate.secrets.redact import redact_line
-from memory_gate.secrets.scan import Finding, InLine, hint, holds_needle, may_hold, scan, scan_line
+from memory_gate.secrets.scan import (
+    Finding,
+    InLine,
+    hint,
+    holds_needle,
+    may_hold,
+    scan,
+    scan_line,
+    watch,
+)
 from memory_gate.secrets.spans import detect, in_context
 
 # Fake credentials, built in pieces so no whole key is written down in the repository.
@@ -328,3 +338,48 @@ def test_build_lists_a_secret_under_a_key_in_any_casing(key: str) -> None:
 def test_a_key_with_pin_inside_a_word_names_no_secret(key: str) -> None:
     line = json.dumps({'role': 'user', 'text': 'hello there', key: 'Xk29Lm3qP7zzQ8'}).encode()
     assert scan_line(line, 1) == []
+
+
+# Escapes a JSON line writes around or inside a string: the scan reads the decoded strings, so
+# what is found there is found (issue 41, item 6: a scan over raw bytes must not lose these).
+GITHUB = 'ghp_' + 'Zf3D0LXCM3EIMbgJpUNnkRtOfOueHznBab12'  # realistic: the engine skips EXAMPLE
+CLOUDFLARE = 'oj9Yoyq0zmOyWmPPob1aoY5YSNNuJ0fbZSOURBlX'  # gitleaks' own example
+# Newlines, quotes (tool output that is itself JSON), \u00.. (ensure_ascii writers), \/ (writers
+# that escape slashes), a tab.
+ESCAPED = [
+    claude_tool_result(f'$ env\nPATH=/bin\n{GITHUB}\nHOME=/root\n'),
+    claude_tool_result(json.dumps({'config': {'token': GITHUB}})),
+    claude_tool_result(f'$ cat wrangler.toml\ncloudflare: "{CLOUDFLARE}"\n'),
+    json.dumps({'type': 'user', 'message': {'role': 'user', 'content': f'caf\u00e9 {GITHUB} ok'}}),
+    json.dumps({'type': 'user', 'message': {'role': 'user', 'content': f'caf\u00e9\t{GITHUB}'}},
+               ensure_ascii=False),
+    '{"type":"user","message":{"role":"user","content":"see https:\\/\\/github.com\\/x '
+    + GITHUB + '\\/y"}}',
+]
+
+
+@pytest.mark.parametrize('line', ESCAPED)
+def test_watch_finds_a_value_among_json_escapes(line: str) -> None:
+    out: list[Secret] = []
+    assert list(watch('t.jsonl', [line.encode()], 1, out, frozenset())) == [line.encode()]
+    assert [s.line for s in out] == [1] and out[0].hint in (hint(GITHUB), hint(CLOUDFLARE))
+
+
+@pytest.mark.skipif(engine.loaded() is None, reason='the engine is not installed')
+def test_the_engine_reads_each_line_on_its_own() -> None:
+    """Some of the engine's rules end a value at the end of what they are given ($): Sidekiq's
+    URL, whose value is the whole userinfo. Read a line at a time, each line's URL is its."""
+    url = 'https://{}:{}@gems.contribsys.com'
+    pairs = (('cafebabe', 'deadbeef'), ('0badf00d', 'feedface'), ('cafebabe', 'deadbeef'))
+    lines = [claude_tool_result(f'$ cat config\n{url.format(*pair)}\n').encode() for pair in pairs]
+    out: list[Secret] = []
+    list(watch('t.jsonl', iter(lines), 1, out, frozenset()))
+    assert {(1, 'cafe…ef'), (2, '0bad…ce'), (3, 'cafe…ef')} <= {(s.line, s.hint) for s in out}
+
+
+def test_the_parser_takes_each_record_the_scan_decoded() -> None:
+    from memory_gate.formats import parse
+
+    for raw in watch('t.jsonl', iter(line.encode() for line in ESCAPED), 1, [], frozenset()):
+        assert raw is not None and parse.known(raw) == json.loads(raw)
+        assert parse._HANDED[id(raw)][0] is raw  # handed over, not decoded again
