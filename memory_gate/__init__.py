@@ -15,3 +15,21 @@ tests/house_test.py holds the allowed imports):
 # The one version string: setup.cfg reads it (attr:), `memory-gate --version` prints it,
 # CHANGELOG.md's first entry names it, and a release is tagged v<it>.
 __version__ = '0.1.0'
+
+import os as _os
+import sys as _sys
+
+# Ctrl-C while the program is still importing its modules, before cli.main can report it: held
+# here (one line, the command's exit code, as any Ctrl-C) instead of a traceback out of an
+# import. Only when this package is the program (the console script, which the pre-commit hook
+# runs, or python -m memory_gate); imported by another program, its Ctrl-C is left alone.
+held: list[int] | None = None
+
+if _os.path.basename(_sys.argv[0] if _sys.argv else '').startswith(('memory-gate', '-m')):
+    # _signal, built into the interpreter: importing signal (its enums) takes milliseconds, in
+    # which a Ctrl-C would be the very traceback this prevents.
+    import _signal  # type: ignore[import-not-found]  # (typeshed has no stub for it)
+
+    if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+        held = []
+        _signal.signal(_signal.SIGINT, lambda signum, frame: held.append(signum))

@@ -10,6 +10,7 @@ import io
 import sys
 from collections.abc import Sequence
 
+import memory_gate
 from memory_gate import color, config, options, usage
 from memory_gate.base import repo
 from memory_gate.commands import BY_NAME, COMMANDS
@@ -81,14 +82,38 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The program; Ctrl-C ends it with one line and exit 130, as a shell reports SIGINT
-    (agent-hook: 0, never a failed stop of the agent)."""
+    (agent-hook: 0, never a failed stop of the agent), at any moment: one held while the program
+    imported its modules (memory_gate.held) is raised here, and once main is done, one more is
+    ignored (it would be a traceback out of the interpreter's exit)."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    program = memory_gate.held is not None
     try:
+        if program:
+            raise_held()
         return dispatch(argv)
     except KeyboardInterrupt:
+        ignore_interrupts(program)  # a second Ctrl-C while saying so
         err('interrupted')
         command = BY_NAME.get(argv[0]) if argv else None
         return 130 if command is None else command.interrupted
+    finally:
+        ignore_interrupts(program)
+
+
+def raise_held() -> None:
+    """Ctrl-C raises KeyboardInterrupt again, and one held while starting is raised now."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    if memory_gate.held:
+        raise KeyboardInterrupt
+
+
+def ignore_interrupts(program: bool) -> None:
+    if program:
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def dispatch(argv: list[str]) -> int:

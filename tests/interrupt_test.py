@@ -1,0 +1,65 @@
+"""Ctrl-C at any moment after spawn: every entry (the console script, which the pre-commit hook
+runs as `memory-gate hook`, and python -m memory_gate) ends with one line and its exit code
+(130; agent-hook 0), never a traceback, even while it is still importing its modules.
+
+What memory-gate cannot reach: the interpreter's own start-up before the package's first line
+runs (site and its .pth files, the console script's first lines, compiling memory_gate/__init__).
+A SIGINT there is CPython's: the process dies by the signal (-2), or CPython prints its own
+"Fatal Python error" or a traceback naming no file of memory_gate. Such runs are counted apart.
+"""
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ENV, write_jsonl
+
+SCRIPT = Path(sys.executable).parent / 'memory-gate'
+DELAYS_MS = (0, 5, 12, 20, 28, 36, 45, 55, 70, 90, 120)
+
+
+def interrupted(command: list[str], cwd: Path, delay_ms: int) -> tuple[int, str]:
+    proc = subprocess.Popen(command, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=ENV)
+    time.sleep(delay_ms / 1000)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    return proc.returncode, err
+
+
+def is_ours(err: str) -> bool:
+    """Whether a traceback came out of memory-gate's own code (a frame in the package), not
+    out of the interpreter's start-up before it."""
+    return 'Traceback' in err and '/memory_gate/' in err
+
+
+# (entry, arguments, exit code on Ctrl-C, exit code when it ended before the signal came)
+@pytest.mark.parametrize(('entry', 'args', 'code', 'done'), [
+    ('script', ('build', 's.jsonl'), 130, 0),
+    ('script', ('hook', 's.jsonl'), 130, 1),  # what the pre-commit hook runs (not a repository)
+    ('module', ('build', 's.jsonl'), 130, 0),
+    ('script', ('agent-hook', 'stop'), 0, 0),
+    ('module', ('agent-hook', 'stop'), 0, 0),
+])
+def test_ctrl_c_at_any_moment_is_never_a_traceback(tmp_path: Path, entry: str,
+                                                   args: tuple[str, ...], code: int,
+                                                   done: int) -> None:
+    if entry == 'script' and not SCRIPT.exists():
+        pytest.skip('no memory-gate console script beside this interpreter')
+    write_jsonl(tmp_path / 's.jsonl', {'role': 'user', 'text': 'We always use tabs here.'})
+    start = [str(SCRIPT)] if entry == 'script' else [sys.executable, '-m', 'memory_gate']
+    ends = [interrupted([*start, *args], tmp_path, delay) for delay in DELAYS_MS]
+    assert [err for _, err in ends if is_ours(err)] == []
+    ours = [(status, err) for status, err in ends if 'memory-gate: interrupted' in err]
+    assert ours, ends  # some SIGINT came while memory-gate ran
+    assert {status for status, _ in ours} == {code}
+    for status, err in ends:
+        if 'Traceback' not in err and 'Fatal Python error' not in err:
+            # killed before the interpreter handles SIGINT (-2), stopped with one line, or done
+            assert status in (-signal.SIGINT, code, done), err
+            assert err.count('\n') <= 1, err
