@@ -9,6 +9,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
+from memory_gate.base import lfs
 from memory_gate.base.records import LongLine, Transcript
 from memory_gate.base.repo import rel, repo_root
 from memory_gate.base.typed import TYPE_CHECKING
@@ -161,6 +162,27 @@ def open_transcript(path: str) -> BinaryIO:
         return open_regular(path, _CHUNK)
     except FileNotFoundError as exc:
         raise InputError(problem(exc)) from None
+
+
+def open_content(path: str) -> BinaryIO:
+    """Open a transcript to judge: the file, or, for a Git LFS pointer, the content it names in
+    the local LFS store (read as any file). Raises InputError for a path that is not a readable
+    regular file, and for a pointer whose content is not here: the gate never passes what it
+    could not read."""
+    stream = open_transcript(path)
+    if os.fstat(stream.fileno()).st_size >= lfs.POINTER_BYTES:
+        return stream
+    try:
+        found = lfs.pointer(stream.peek(lfs.POINTER_BYTES))  # type: ignore[attr-defined]
+    except OSError:  # reading it fails again, and is reported, as its lines are read
+        found = None
+    if found is None:
+        return stream
+    stream.close()
+    content = lfs.stored(path, *found)
+    if content is None:
+        raise InputError(lfs.NOT_HERE)
+    return open_transcript(content)
 
 
 def decode_memory(data: bytes) -> str:
@@ -342,7 +364,7 @@ def transcripts(paths: Sequence[str], failed: list[InputError],
             yield Transcript('-', guarded('-', iter_lines_keeping_long(sys.stdin.buffer), failed))
             continue
         try:
-            stream = open_transcript(path)
+            stream = open_content(path)
         except InputError as exc:
             failed.append(InputError(str(exc), path))
             continue

@@ -11,7 +11,7 @@ import json
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 
-from memory_gate.base.files import InputError, iter_lines, open_transcript
+from memory_gate.base.files import InputError, iter_lines, open_content
 from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
 from memory_gate.formats.parse import parse_lines
 from memory_gate.secrets.credentials import printable
@@ -146,7 +146,7 @@ def around(path: str, line: int, count: int, width: int = WIDTH) -> list[str]:
     """The printed context of the turn at `line` of the transcript at `path`; raises InputError
     when the transcript cannot be read."""
     try:
-        with open_transcript(path) as stream:
+        with open_content(path) as stream:
             found = before(iter_lines(stream), line, count)
     except OSError as exc:
         raise InputError(str(exc), path) from None
