@@ -7,6 +7,7 @@ the session up to then, so the largest copy of a session is its latest.
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Iterator
@@ -16,7 +17,8 @@ from memory_gate.base.repo import git
 from memory_gate.base.typed import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from typing import Any
+    import subprocess
+    from typing import Any, BinaryIO
 
 REFS = (
     'refs/heads/entire/checkpoints/v1',
@@ -74,3 +76,60 @@ def metadata(root: str, ref: str, path: str) -> dict[str, Any]:
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
+
+
+def opened(root: str, source: str) -> tuple[BinaryIO, int] | None:
+    """A checkpointed file (REF:PATH) streamed from git, and its size: read in the same memory
+    whatever its size; None when git has no such file."""
+    size = git(root, 'cat-file', '-s', source)
+    if size is None or not size.strip().isdigit():
+        return None
+    return io.BufferedReader(Committed(root, source), 1 << 16), int(size)
+
+
+class Committed(io.RawIOBase):
+    """A committed file as git streams it (`git cat-file blob`); seek(0) reads it again from the
+    start (a new git), as a file's reader rereads its file."""
+
+    def __init__(self, root: str, source: str) -> None:
+        super().__init__()
+        self.root, self.source, self.position = root, source, 0
+        self.git = self.started()
+
+    def started(self) -> subprocess.Popen[bytes]:
+        import subprocess
+
+        return subprocess.Popen(('git', 'cat-file', 'blob', self.source), cwd=self.root,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self.position
+
+    def readinto(self, buffer: Any) -> int:
+        got: int = self.git.stdout.readinto(buffer) if self.git.stdout else 0  # type: ignore[attr-defined]
+        self.position += got
+        return got
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        if (offset, whence) != (0, io.SEEK_SET):
+            raise io.UnsupportedOperation('a committed file is read again only from its start')
+        self.stopped()
+        self.git, self.position = self.started(), 0
+        return 0
+
+    def stopped(self) -> None:
+        if self.git.stdout:
+            self.git.stdout.close()
+        self.git.kill()
+        self.git.wait()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.stopped()
+        super().close()

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from memory_gate.agents import checkpoints, stores
 from memory_gate.base import files
 from memory_gate.base.files import InputError
+from memory_gate.base.lineset import LineSet
 from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
 from memory_gate.reading.records import Settings
 from memory_gate.secrets import redact, scan
@@ -61,14 +62,18 @@ def redacted(data: bytes) -> tuple[bytes, int]:
     return b''.join(out), count
 
 
-def said_lines(lines: Iterable[bytes | None]) -> set[int]:
+def said_lines(lines: Iterable[bytes | None]) -> LineSet:
     """The line numbers `--said-only` keeps: the first record (it names the format and the
-    session) and those people's words are read from."""
+    session) and those people's words are read from; a bit each, whatever the session's size."""
     from collections import Counter
 
     from memory_gate.formats.parse import parse_lines
 
-    return {1} | {o.line for o in parse_lines(lines, Counter()) if o.turns}
+    keep = LineSet([1])
+    for outcome in parse_lines(lines, Counter()):
+        if outcome.turns:
+            keep.add(outcome.line)
+    return keep
 
 
 def said_document(data: bytes) -> bytes:
@@ -97,16 +102,12 @@ class Source(NamedTuple):
 
 def opened(root: str, session: stores.Session) -> Source:
     """The session, opened without blocking on what is not a regular file; an Entire checkpoint
-    is read from git (a committed file, whole)."""
-    import io
-
+    is streamed from git (a committed file, whole)."""
     if session.via == 'entire':
-        from memory_gate.base.repo import git
-
-        data = git(root, 'show', session.source)
-        if data is None:
+        committed = checkpoints.opened(root, session.source)
+        if committed is None:
             raise CollectError(f'{session.source}: cannot be read from git')
-        return Source(io.BytesIO(data), len(data), files.file_mode('') & COPY_MODE)
+        return Source(*committed, files.file_mode('') & COPY_MODE)
     try:
         stream = files.open_regular(session.source, 1 << 16)
     except FileNotFoundError as exc:

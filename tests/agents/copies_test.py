@@ -29,6 +29,7 @@ from tests.bounds import (
     measured,
     one_line,
 )
+from tests.conftest import ENV
 
 BIG_MB = int(os.environ.get('MEMORY_GATE_BIG_MB', '64'))  # 1024 to measure the issue's 1 GB
 
@@ -149,3 +150,72 @@ def test_six_collect_and_session_end_runs_at_once_all_finish_with_a_whole_copy(
     again = measured(('collect',), repo, in_home(home))
     assert 'unchanged' in again.stdout, again
     assert hashlib.sha256(copy.read_bytes()).digest() == hashlib.sha256(data).digest()
+
+
+def short_lines(path: Path, cwd: str, size: int) -> Path:
+    """A Claude Code session of about `size` bytes in short prompts (about 150 bytes a line:
+    millions of lines in 1 GB, every one of them kept by --said-only), a credential first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = [json.dumps({'type': 'user', 'uuid': f'u{n}', 'sessionId': 's1', 'cwd': cwd,
+                         'message': {'role': 'user', 'content': f'We use plan {n}.'}}) + '\n'
+             for n in range(1000)]
+    lines[0] = json.dumps(claude_record(cwd, 0, f'export AWS_KEY={KEY}')) + '\n'
+    block = ''.join(lines).encode()
+    with open(path, 'wb') as f:
+        for _ in range(max(1, size // len(block))):
+            f.write(block)
+    return path
+
+
+def test_collect_said_only_streams_a_big_session_in_the_memory_of_a_small_one(
+        repo: Path, tmp_path: Path) -> None:
+    cwd = str(repo.resolve())
+    peaks = []
+    for size in (1, BIG_MB):
+        home = tmp_path / f'home{size}'
+        short_lines(claude_dir(home, cwd) / 's1.jsonl', cwd, size << 20)
+        shutil.rmtree(repo / 'transcripts', ignore_errors=True)
+        done = measured(('collect', '--said-only'), repo, in_home(home), timeout=600)
+        assert done.returncode == 0 and 'claude-s1.jsonl: new' in done.stdout, done.stderr
+        peaks.append(done.peak_mb)
+    assert peaks[1] - peaks[0] < 16, peaks
+    copy = repo / 'transcripts' / 'claude-s1.jsonl'
+    assert copy.stat().st_size > (BIG_MB - 1) << 20 and KEY.encode() not in copy.read_bytes()
+
+
+def checkpointed(repo: Path, session: Path) -> None:
+    """Commit `session` as an Entire checkpoint's full.jsonl onto entire/checkpoints/v1 with git's
+    plumbing (a big file is never checked out)."""
+    index = {**ENV, 'GIT_INDEX_FILE': str(repo.parent / 'entire-index')}
+
+    def plumb(*args: str, data: bytes | None = None) -> str:
+        return subprocess.run(('git', *args), cwd=repo, env=index, input=data, check=True,
+                              capture_output=True).stdout.decode().strip()
+
+    meta = plumb('hash-object', '-w', '--stdin', data=json.dumps(
+        {'session_id': 'e1', 'agent': 'Claude Code'}).encode())
+    blob = plumb('hash-object', '-w', str(session))
+    for oid, name in ((blob, 'full.jsonl'), (meta, 'metadata.json')):
+        plumb('update-index', '--add', '--cacheinfo', f'100644,{oid},a1/b2c3d4e5f6/0/{name}')
+    commit = plumb('commit-tree', plumb('write-tree'), '-m', 'Checkpoint', data=b'')
+    plumb('update-ref', 'refs/heads/entire/checkpoints/v1', commit)
+    os.unlink(repo.parent / 'entire-index')
+
+
+@pytest.mark.parametrize('said', [False, True])
+def test_collect_streams_a_big_entire_checkpoint_in_the_memory_of_a_small_one(
+        repo: Path, tmp_path: Path, said: bool) -> None:
+    cwd = str(repo.resolve())
+    peaks = []
+    for size in (1, BIG_MB):
+        session = big_session(tmp_path / f's{size}.jsonl', cwd, size << 20)
+        checkpointed(repo, session)
+        session.unlink()
+        shutil.rmtree(repo / 'transcripts', ignore_errors=True)
+        args = ('collect', '--said-only') if said else ('collect',)
+        done = measured(args, repo, in_home(tmp_path / 'empty-home'), timeout=600)
+        assert done.returncode == 0 and 'claude-e1.jsonl: new' in done.stdout, done.stderr
+        peaks.append(done.peak_mb)
+    assert peaks[1] - peaks[0] < 16, peaks
+    copy = repo / 'transcripts' / 'claude-e1.jsonl'
+    assert copy.stat().st_size > (BIG_MB - 1) << 20 and KEY.encode() not in copy.read_bytes()
