@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Iterator
 
 from memory_gate import color
-from memory_gate.base import files, repo
-from memory_gate.base.files import InputError, memory_target, read_memory, transcripts
+from memory_gate.base import repo
+from memory_gate.base.files import InputError, read_memory, transcripts
 from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
 from memory_gate.reading.pipeline import build
 from memory_gate.reading.records import Proposal, Result, Settings
@@ -25,9 +25,8 @@ from memory_gate.report import (
     report_unread,
     report_withheld,
 )
-from memory_gate.review import ledger
+from memory_gate.review import inputs
 from memory_gate.review.diff import render
-from memory_gate.secrets import scan
 from memory_gate.secrets.credentials import printable, redact
 from memory_gate.text.sentences import shown
 
@@ -150,29 +149,18 @@ def since_states(args: argparse.Namespace, settings: Settings) -> Judged | None:
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     try:
-        diff_path, real = memory_target(settings.memory)
-        memory = read_memory(real)
+        read = inputs.read(settings, lambda rel, real: read_memory(real))
     except InputError as exc:
-        err(f'{settings.memory}: {exc}')
-        return 2
-    try:
-        declined = ledger.read(settings.ledger)
-    except InputError as exc:
-        err(f'{settings.ledger}: {exc}')
+        err(f'{exc.path}: {exc}')
         return 2
     since = since_states(args, settings)
     if since is None:
         err(f'--since {args.since}: is not a commit of this repository')
         return 2
-    try:
-        allowed = scan.parse_allowlist(files.read_allowlist(settings.allowlist))
-    except InputError as exc:
-        err(f'{settings.allowlist}: {exc}')
-        return 2
     failed: list[InputError] = []
-    settings = settings._replace(candidates=max(0, args.candidates), allowed=allowed)
+    settings = settings._replace(candidates=max(0, args.candidates), allowed=read.allowed)
     found = transcripts(read_instead(args.transcripts), failed, since.starts)
-    result = build(found, settings, memory or '', declined, (), since.reviewed)
+    result = build(found, settings, read.memory or '', read.declined, (), since.reviewed)
     for path, states in since.states.items():  # --stats says how each file was judged
         for state in states:
             result.files.get(path, Counter())['since_' + state] = 1
@@ -191,6 +179,6 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     elif args.candidates:
         sys.stdout.writelines(candidate_line(p) + '\n' for p in result.below)
     else:
-        diff = render(diff_path, memory, [p.text for p in result.proposed], settings.heading)
+        diff = render(read.rel, read.memory, [p.text for p in result.proposed], settings.heading)
         sys.stdout.write(color.paint_diff(diff, settings.color == 'always'))
     return 2 if failed else 0

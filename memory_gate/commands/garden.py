@@ -36,13 +36,9 @@ NO_TERMINAL = ('garden: no terminal to ask on; choose on the command line: --tak
 def arguments(g: argparse.ArgumentParser) -> None:
     g.add_argument('--review', action='store_true',
                    help='review the proposed removals: take, decline, reword or skip each')
-    for action, meaning in (('take', 'remove these'), ('decline', 'keep these'),
-                            ('skip', 'leave these pending')):
-        g.add_argument('--' + action, metavar='N,M-K',
-                       help=f'{meaning} (numbers, ranges or "all"); with --take, removals not '
-                            'named are declined')
-    g.add_argument('--reword', action='append', default=[], metavar='N=TEXT',
-                   help='replace bullet N by TEXT instead of removing it')
+    choices.add_choices(g, ('remove these', 'keep these', 'leave these pending'),
+                        'removals not named are declined',
+                        'replace bullet N by TEXT instead of removing it')
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
@@ -60,7 +56,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     if text is None:
         err(f'{settings.memory}: no such memory file')
         return 2
-    named_choices = {a: getattr(args, a) for a in ('take', 'decline', 'skip')}
+    named_choices = choices.named_choices(args)
     if args.review or any(named_choices.values()) or args.reword:
         return review(real + removal.SUFFIX, rel, text, named_choices, args.reword, settings)
     return propose(root, rel, real, text, kept)
@@ -192,7 +188,7 @@ def review(path: str, rel: str, text: str, named_choices: dict[str, str | None],
             return 2
         else:
             term = Terminal()
-            chosen = choices.ask(pending, term.key, print, term.edit)
+            chosen = choices.ask(pending, term.key, print, term.edit, words=removal.WORDS)
     except ValueError as exc:
         err(str(exc))
         return 2

@@ -6,9 +6,10 @@ import argparse
 import os
 import sys
 from collections.abc import Container, Sequence
+from functools import partial
 
 from memory_gate.base import files, repo
-from memory_gate.base.files import InputError, memory_target, read_memory, transcripts
+from memory_gate.base.files import InputError, read_memory, transcripts
 from memory_gate.base.repo import tracked_files
 from memory_gate.formats.document import may_be_session
 from memory_gate.hook_report import over_budget, print_next_steps, print_others, report
@@ -26,13 +27,12 @@ from memory_gate.report import (
     report_unread,
     report_withheld,
 )
-from memory_gate.review import chain, earlier, history, ledger, pending
+from memory_gate.review import chain, earlier, history, inputs, pending
 from memory_gate.review.chain import Written
 from memory_gate.review.choices import Item
 from memory_gate.review.diff import tail_of
 from memory_gate.review.proposals import MARK, SUFFIX, shell
 from memory_gate.review.routes import routes
-from memory_gate.secrets import scan
 from memory_gate.text.sentences import shown
 
 
@@ -88,20 +88,9 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
         err('not inside a git repository')
         return 1
     try:
-        rel, real = memory_target(settings.memory)
-        memory = staged_memory(root, rel, real)
+        rel, memory, declined, allowed = inputs.read(settings, partial(staged_memory, root))
     except InputError as exc:
-        err(f'{settings.memory}: {exc}')
-        return 1
-    try:
-        declined = ledger.read(settings.ledger)
-    except InputError as exc:
-        err(f'{settings.ledger}: {exc}')
-        return 1
-    try:
-        allowed = scan.parse_allowlist(files.read_allowlist(settings.allowlist))
-    except InputError as exc:
-        err(f'{settings.allowlist}: {exc}')
+        err(f'{exc.path}: {exc}')
         return 1
     settings = settings._replace(allowed=allowed)
     tracked = tracked_files(root) if paths else set()

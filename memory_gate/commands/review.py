@@ -37,18 +37,13 @@ NO_TERMINAL = ('review: no terminal to ask on (stdin is not a terminal); choose 
 def arguments(r: argparse.ArgumentParser) -> None:
     r.add_argument('proposals', nargs='*', metavar='PROPOSAL',
                    help='proposal files (default: every pending one)')
-    for action, meaning in (('take', 'take these'), ('decline', 'decline these'),
-                            ('skip', 'leave these pending')):
-        r.add_argument('--' + action, metavar='N,M-K',
-                       help=f'{meaning} (numbers, ranges or "all"); with --take, bullets not '
-                            'named are declined, else they stay pending')
-    r.add_argument('--reword', action='append', default=[], metavar='N=TEXT',
-                   help='take bullet N as TEXT; its original is declined')
+    choices.add_choices(r, ('take these', 'decline these', 'leave these pending'),
+                        'bullets not named are declined, else they stay pending',
+                        'take bullet N as TEXT; its original is declined')
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    named = {a: getattr(args, a) for a in ('take', 'decline', 'skip')}
-    return run_review(args.proposals, named, args.reword, settings)
+    return run_review(args.proposals, choices.named_choices(args), args.reword, settings)
 
 
 def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequence[str],

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 
-from memory_gate.base.typed import NamedTuple
+from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
 from memory_gate.reading.memory import identity, known_identities
 from memory_gate.review.proposals import Entry
 from memory_gate.secrets.credentials import printable
 from memory_gate.text.sentences import shown
 from memory_gate.text.width import fit
+
+if TYPE_CHECKING:
+    import argparse
 
 KEYS = {'y': 'take', 'n': 'decline', 's': 'skip'}
 HELP = ('y - take this bullet', 'n - decline it (recorded in the ledger, never proposed again)',
@@ -20,7 +23,37 @@ HELP = ('y - take this bullet', 'n - decline it (recorded in the ledger, never p
         'q - quit: skip this and every later bullet',
         'c - show where it came from: the turns before it and why it was picked', '? - this help')
 PROMPT = 'Take this bullet [y,n,e,s,a,d,q,c,?]? '
+
+
+class Words(NamedTuple):
+    """What the keys are said to do: the prompt before each bullet and the ? help (review
+    takes a bullet into the memory file, garden removes one from it: removal.WORDS)."""
+
+    prompt: str
+    help: tuple[str, ...]
+
+
+TAKING = Words(PROMPT, HELP)
 WIDTH = 100  # the columns a bullet's header fits (its details are behind the c key)
+
+
+CHOICES = ('take', 'decline', 'skip')  # the choices named on the command line, N,M-K or "all"
+
+
+def add_choices(parser: argparse.ArgumentParser, meanings: Sequence[str], unnamed: str,
+                reword: str) -> None:
+    """The choices on the command line, as review and garden take them: --take, --decline and
+    --skip (each with its meaning), then --reword N=TEXT (`reword`, its help); `unnamed`: what
+    --take does to the bullets it does not name."""
+    for action, meaning in zip(CHOICES, meanings):
+        parser.add_argument('--' + action, metavar='N,M-K',
+                            help=f'{meaning} (numbers, ranges or "all"); with --take, {unnamed}')
+    parser.add_argument('--reword', action='append', default=[], metavar='N=TEXT', help=reword)
+
+
+def named_choices(args: argparse.Namespace) -> dict[str, str | None]:
+    """What --take, --decline and --skip named (None: not given)."""
+    return {action: getattr(args, action) for action in CHOICES}
 
 
 class Proposal(NamedTuple):
@@ -125,16 +158,17 @@ Context = Callable[['Item'], Sequence[str]]  # the lines the c key prints for a 
 
 
 def ask(pending: Sequence[Item], read: Read, say: Say, edit: Edit | None = None,
-        context: Context | None = None, width: int = WIDTH) -> dict[int, Choice]:
+        context: Context | None = None, width: int = WIDTH,
+        words: Words = TAKING) -> dict[int, Choice]:
     """Ask about each pending bullet in turn, as `git add -p` does; end of input skips the
     rest. `edit` rewords a bullet (default: `read` a new text); `context` gives what the c key
-    shows (default: its details alone)."""
+    shows (default: its details alone); `words`, what the keys are said to do."""
     chosen: dict[int, Choice] = {}
     rest = ''
     for index, item in enumerate(pending, 1):
         if not rest:
             say(bullet_line(item, width, f'({index}/{len(pending)}) '))
-            ways = Ways(read, say, edit or (lambda text: read('New text: ')), context)
+            ways = Ways(read, say, edit or (lambda text: read('New text: ')), context, words)
             choice, rest = ask_one(item, ways)
             chosen.update({item.number: choice} if choice else {})
         if rest:
@@ -149,12 +183,13 @@ class Ways(NamedTuple):
     say: Say
     edit: Edit
     context: Context | None
+    words: Words = TAKING
 
 
 def ask_one(item: Item, ways: Ways) -> tuple[Choice | None, str]:
     """One bullet's choice, or (None, the action for it and every later one)."""
     while True:
-        answer = ways.read(PROMPT)
+        answer = ways.read(ways.words.prompt)
         key = 'q' if answer is None else answer.strip().lower()[:1]
         if key in KEYS:
             return (KEYS[key], ''), ''
@@ -166,7 +201,7 @@ def ask_one(item: Item, ways: Ways) -> tuple[Choice | None, str]:
         text = ' '.join((ways.edit(item.entry.text) or '').split()) if key == 'e' else ''
         if text:
             return ('reword', text), ''
-        ways.say('\n'.join(HELP))
+        ways.say('\n'.join(ways.words.help))
 
 
 def details(item: Item) -> str:

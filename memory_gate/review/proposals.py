@@ -52,14 +52,14 @@ def entry(p: Proposal, held: str = '') -> Entry:
     return Entry(' '.join(p.text.split()), p.line, where, held)
 
 
-def read_ours(path: str) -> str | None:
-    """The text of a proposal file memory-gate wrote; None when the path is missing,
-    unreadable, or not ours."""
+def read_ours(path: str, mark: str = MARK) -> str | None:
+    """The text of a file memory-gate wrote, starting with `mark` (a proposal's; garden's
+    removals have their own); None when the path is missing, unreadable, or not ours."""
     try:
         data = files.read_bytes(path)
     except InputError:
         return None
-    if data is None or not data.startswith(MARK.encode()):
+    if data is None or not data.startswith(mark.encode()):
         return None
     return data.decode('utf-8', 'replace')
 

@@ -15,11 +15,10 @@ from __future__ import annotations
 import difflib
 from collections.abc import Container, Mapping, Sequence
 
-from memory_gate.base import files
-from memory_gate.base.files import InputError
 from memory_gate.base.typed import NamedTuple
 from memory_gate.reading.memory import identity
-from memory_gate.review.choices import Choice, Item, Proposal
+from memory_gate.review import proposals
+from memory_gate.review.choices import Choice, Item, Proposal, Words
 from memory_gate.review.diff import CONTEXT, bullet_line, ending, split_lines
 from memory_gate.review.garden import KEPT, Removal, kept_key
 from memory_gate.review.named import bullets
@@ -27,6 +26,14 @@ from memory_gate.review.proposals import SKIPPED, Entry, shell
 from memory_gate.secrets.credentials import printable
 
 MARK = '# memory-gate removals'
+# What garden's keys do to a bullet proposed for removal (review's words are for taking one in).
+WORDS = Words('Remove this bullet [y,n,e,s,a,d,q,c,?]? ', (
+    'y - remove this bullet from the memory file',
+    'n - keep it (recorded in the ledger, never proposed for removal again)',
+    'e - reword it: the new text replaces it instead of removing it',
+    's - skip it (it stays pending)', 'a - remove this and every later bullet',
+    'd - keep this and every later bullet', 'q - quit: skip this and every later bullet',
+    'c - show why its removal is proposed', '? - this help'))
 SUFFIX = '.garden.diff'
 NO_EOL = '\\ No newline at end of file\n'
 
@@ -129,10 +136,4 @@ def outcome(every: Sequence[Item], chosen: Mapping[int, Choice], review: str) ->
 
 def read_ours(path: str) -> str | None:
     """The text of a garden file memory-gate wrote; None when missing, unreadable or not ours."""
-    try:
-        data = files.read_bytes(path)
-    except InputError:
-        return None
-    if data is None or not data.startswith(MARK.encode()):
-        return None
-    return data.decode('utf-8', 'replace')
+    return proposals.read_ours(path, MARK)

@@ -152,28 +152,14 @@ def test_six_collect_and_session_end_runs_at_once_all_finish_with_a_whole_copy(
     assert hashlib.sha256(copy.read_bytes()).digest() == hashlib.sha256(data).digest()
 
 
-def short_lines(path: Path, cwd: str, size: int) -> Path:
-    """A Claude Code session of about `size` bytes in short prompts (about 150 bytes a line:
-    millions of lines in 1 GB, every one of them kept by --said-only), a credential first."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    lines = [json.dumps({'type': 'user', 'uuid': f'u{n}', 'sessionId': 's1', 'cwd': cwd,
-                         'message': {'role': 'user', 'content': f'We use plan {n}.'}}) + '\n'
-             for n in range(1000)]
-    lines[0] = json.dumps(claude_record(cwd, 0, f'export AWS_KEY={KEY}')) + '\n'
-    block = ''.join(lines).encode()
-    with open(path, 'wb') as f:
-        for _ in range(max(1, size // len(block))):
-            f.write(block)
-    return path
-
-
 def test_collect_said_only_streams_a_big_session_in_the_memory_of_a_small_one(
         repo: Path, tmp_path: Path) -> None:
     cwd = str(repo.resolve())
     peaks = []
     for size in (1, BIG_MB):
         home = tmp_path / f'home{size}'
-        short_lines(claude_dir(home, cwd) / 's1.jsonl', cwd, size << 20)
+        # short prompts (about 200 bytes a line: millions of lines in 1 GB, each one kept)
+        big_session(claude_dir(home, cwd) / 's1.jsonl', cwd, size << 20, words=1)
         shutil.rmtree(repo / 'transcripts', ignore_errors=True)
         done = measured(('collect', '--said-only'), repo, in_home(home), timeout=600)
         assert done.returncode == 0 and 'claude-s1.jsonl: new' in done.stdout, done.stderr

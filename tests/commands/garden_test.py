@@ -122,6 +122,22 @@ def test_a_reworded_removal_replaces_the_bullet(aged: Path) -> None:
     assert 'skipped in review, line 4' in (aged / 'AGENTS.md.garden.diff').read_text()
 
 
+def test_garden_review_on_a_terminal_says_what_the_keys_do_to_a_removal(aged: Path) -> None:
+    """Its prompt and help speak of removing a bullet, not of taking one in (review's words)."""
+    from tests.commands.review_test import on_terminal
+
+    run(aged, 'garden')
+    prompt = b'Remove this bullet [y,n,e,s,a,d,q,c,?]? '
+    code, out = on_terminal(aged, [(prompt, b'?'), (prompt, b'y'), (prompt, b'q')],
+                            command=('garden', '--review'))
+    assert code == 0, out
+    assert 'y - remove this bullet from the memory file' in out
+    assert 'n - keep it (recorded in the ledger, never proposed for removal again)' in out
+    assert 'Take this bullet' not in out and 'take this bullet' not in out
+    git(aged, 'apply', 'AGENTS.md.garden.diff')
+    assert 'src/feed.py' not in (aged / 'AGENTS.md').read_text()
+
+
 def test_nothing_stale_exits_0_and_writes_nothing(repo: Path) -> None:
     commit(repo, 'memory', {'AGENTS.md': '- The readme is README.md.\n- Be kind.\n'})
     done = run(repo, 'garden')

@@ -163,13 +163,15 @@ def test_numbers_hold_between_two_reviews(pending: Path) -> None:
 
 
 def on_terminal(repo: Path, script: list[bytes | tuple[bytes, bytes]],
-                env: dict[str, str] | None = None) -> tuple[int, str]:
-    """`memory-gate review` on a pseudo-terminal (stdin and stdout, as a person has them):
-    each step of `script` is bytes to type, or (what to wait for, then bytes to type)."""
+                env: dict[str, str] | None = None,
+                command: tuple[str, ...] = ('review',)) -> tuple[int, str]:
+    """`memory-gate review` (or `command`) on a pseudo-terminal (stdin and stdout, as a person
+    has them): each step of `script` is bytes to type, or (what to wait for, then bytes to
+    type)."""
     import select
 
     main, child = pty.openpty()
-    process = subprocess.Popen((sys.executable, '-m', 'memory_gate', 'review'), cwd=repo,
+    process = subprocess.Popen((sys.executable, '-m', 'memory_gate', *command), cwd=repo,
                                stdin=child, stdout=child, stderr=child, env=env or ENV)
     os.close(child)
     seen = b''
