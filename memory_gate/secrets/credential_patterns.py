@@ -190,13 +190,16 @@ ELEMENT_RE = rf'(?i)<[\w:.-]*?(?P<word>{SECRET_WORDS})[\w:.-]*(?:\s[^<>]*)?>\s*{
 PROSE_RE = (rf'(?i)\b(?P<word>{SECRET_WORDS})s?\b(?:\s+(?:for|of|on|in|at)\b(?:\s+[\w.-]+){{1,4}}?)?'
             rf'\s*(?:\s(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|to)\s|是|为)\s*{VALUE}')
 # Chinese. Catch 测试库密码是 Abc12345, 令牌：9f8e7d6c5b; not 密码必须定期更换.
-ZH_RE = (r'(?P<word>密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据)[^\s，。；：:=、！？,.;]{0,6}?\s*'
-         r'(?:是|为|為|：|:|=|用|设为|改为|设置为|\s)\s*' + VALUE)
+ZH_RE = (r'(?P<word>密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据)[^\s，。；：:=、！？,.;]{0,6}?[ \t]*'
+         r'(?:是|为|為|：|:|=|用|设为|改为|设置为|[ \t])[ \t]*' + VALUE)
+# An empty value at a line's end (API_KEY=, password:, --token, Authorization: Bearer) is no value: no
+# link takes the next line (but a sentence's "is" may wrap).
 # Flags. Catch mysql -pS3cret99, --password=Pr0d!pass, curl -u admin:Adm1n-99; not mkdir -p src/app2 (a path).
-FLAG_RE = (r'(?i)(?<!\S)(?:--(?P<word>password|passwd|pass|token|api-key|secret|auth-token|access-key)[= ]\s*'
-           r'|-p\s?|(?:-u|--user)[= ]\s*["\']?[^\s:"\'@]+:)' + VALUE)
+FLAG_RE = (r'(?i)(?<!\S)(?:--(?P<word>password|passwd|pass|token|api-key|secret|auth-token|access-key)[= ][ \t]*'
+           r'|-p\s?|(?:-u|--user)[= ][ \t]*["\']?[^\s:"\'@]+:)' + VALUE)
 # Authorization headers. Catch Authorization: Basic dXNlcjpw..., Bearer abc123def456; not "basic usage".
-HEADER_RE = r'(?i)\b(?:authorization\s*[:=]\s*["\']?(?:(?:bearer|basic|token|digest)\s+)?|(?:bearer|basic)\s+)' + VALUE
+HEADER_RE = (r'(?i)\b(?:authorization[ \t]*[:=][ \t]*["\']?(?:(?:bearer|basic|token|digest)[ \t]+)?'
+             r'|(?:bearer|basic)[ \t]+)' + VALUE)
 # Each context pattern with the hints (in lowercased text) it cannot match without.
 WORD_HINTS = ('pass', 'pwd', 'secret', 'token', 'key', 'cred', 'auth')
 # The words a JSON key names a secret by (spans.names_secret: "dbPwd", "adminKennwort", "密码"):

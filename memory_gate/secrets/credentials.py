@@ -167,6 +167,7 @@ def findings(text: str, allowed: Collection[str] = (),
         return
     for layer in layers:
         for found in layer(seen):
+            found = query_value(seen, found)
             value = seen[found.start:found.end]
             if is_placeholder(value) or is_allowed(value, allowed):
                 continue
@@ -174,6 +175,18 @@ def findings(text: str, allowed: Collection[str] = (),
                 yield found
             else:
                 yield found._replace(start=where[found.start], end=where[found.end - 1] + 1)
+
+
+# Where a value of a query or a form ends: an & that begins the next parameter (&user=, &amp;).
+NEXT_PARAMETER_RE = r'&(?:amp\b;?|[\w.-]*=)'
+
+
+def query_value(text: str, found: Finding) -> Finding:
+    """A value cut where the next parameter of its query begins: token=Xk29...&user=bob."""
+    cut = re.compile(NEXT_PARAMETER_RE).search(text, found.start, found.end + 64)
+    if cut is None or not found.start < cut.start() < found.end:
+        return found
+    return found._replace(end=cut.start())
 
 
 def secret_kind(text: str, allowed: Collection[str] = ()) -> str | None:

@@ -54,7 +54,8 @@ LINK = (
     r'(?:(?:\s(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|is now'
     r'|es|ist|est|é|è)\s\s*)'
     r'|\s*(?::=|=>|=)[ \t]*'  # an empty value (API_KEY= at a line's end) never takes the next line
-    r'|\s*(?::|是|为|為|は|：|を)\s*)(?:(?:always|now|still|currently|just|simply)\s+)?'
+    r'|(?i:(?<=codes))[ \t]*:\s*'  # a list's heading: backup codes:\n5830-1947\n7712-0394
+    r'|\s*(?::|是|为|為|は|：|を)[ \t]*)(?:(?:always|now|still|currently|just|simply)\s+)?'
 )
 # The value: quoted (spaces allowed), or a run without spaces; non-ASCII letters and brackets
 # allowed.
@@ -93,7 +94,7 @@ BARE_RE = (
 # (Sq9Lm2Xr7P)"); taken only when it is 8+ letters and digits and no name, hash or version
 # (by_apposition). Not: the token cl100k_base, the API key v2, password reset.
 APPOSED_RE = (
-    rf'{WORDS}(?:\s+|\s*[,(]\s*)'
+    rf'{WORDS}(?:[ \t]+|[ \t]*[,(][ \t]*)'  # on its line: a heading's word takes no next line
     r'(?P<value>[^\s"\'`<>{}\[\](),;，。；、！？]{8,64})'
 )
 # Words whose value no apposition gives: a key of a table or a cache (the primary key
