@@ -130,3 +130,43 @@ def test_a_resumed_session_is_asked_after_as_many_prompts_as_the_setting_says(
     collect = project.memory_gate('collect')
     assert collect.returncode == 0 and 'diverged' not in collect.stdout, collect.stdout
     assert any(MEMORY[0] in c.read_text() for c in copies(project))
+    if agent == 'copilot':
+        # Live, the hook's own start-up usually outlasts Copilot's write of the resumed turn, so
+        # the run above passes without the wait; replayed from what Copilot wrote, the hook
+        # starts before the resumed turn is written out, as Copilot CLI can start it
+        assert replayed_before_its_turn(project, second.files[0], tmp_path) == 'block'
+
+
+def replayed_before_its_turn(project: Repo, stored: Path, tmp_path: Path) -> str:
+    """The resumed turn's agentStop again, from the session Copilot CLI wrote: the hook starts
+    on the file as it was before the resume (the first run's records), and the resumed turn up to
+    this stop's hook.start is written out once the hook has exited, or after 2.5 s (within its
+    wait, session_work.FLUSH_SECONDS); the hook's decision ('' when it does not ask)."""
+    import subprocess
+    import sys
+    import time
+
+    records = stored.read_bytes().splitlines(keepends=True)
+    kinds = [json.loads(r)['type'] for r in records]
+    resumed = kinds.index('session.resume')
+    stop = next(n for n in range(resumed, len(records)) if kinds[n] == 'hook.start'
+                and json.loads(records[n])['data'].get('hookType') == 'agentStop')
+    path = tmp_path / 'replay' / 'events.jsonl'
+    path.parent.mkdir()
+    path.write_bytes(b''.join(records[:resumed]))
+    event = {**json.loads(records[stop])['data']['input'], 'transcriptPath': str(path)}
+    hook = subprocess.Popen((sys.executable, '-m', 'memory_gate', 'agent-hook', 'stop'),
+                            cwd=project.path, env=project.env, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert hook.stdin is not None
+    hook.stdin.write(json.dumps(event))
+    hook.stdin.close()
+    started = time.monotonic()
+    while hook.poll() is None and time.monotonic() - started < 2.5:
+        time.sleep(0.01)
+    with path.open('ab') as f:
+        f.write(b''.join(records[resumed:stop + 1]))
+    hook.stdin = None  # written and closed: communicate only reads
+    out, err = hook.communicate(timeout=60)
+    assert hook.returncode == 0, err
+    return str(json.loads(out)['decision']) if out.strip() else ''
