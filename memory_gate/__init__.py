@@ -25,7 +25,20 @@ import sys as _sys
 # runs, or python -m memory_gate); imported by another program, its Ctrl-C is left alone.
 held: list[int] | None = None
 
-if _os.path.basename(_sys.argv[0] if _sys.argv else '').startswith(('memory-gate', '-m')):
+
+def _is_the_program() -> bool:
+    """The console script (`memory-gate`, as the pre-commit hook runs it) or python -m
+    memory_gate; not another program importing this package (python -m sets argv[0] to '-m'
+    while it imports the packages of whichever module it runs)."""
+    name = _os.path.basename(_sys.argv[0]) if _sys.argv else ''
+    if name != '-m':
+        return name.startswith('memory-gate')
+    started = getattr(_sys, 'orig_argv', [])  # the interpreter's own arguments (3.10+)
+    pairs = zip(started, started[1:])
+    return '-mmemory_gate' in started or ('-m', 'memory_gate') in pairs
+
+
+if _is_the_program():
     # _signal, built into the interpreter: importing signal (its enums) takes milliseconds, in
     # which a Ctrl-C would be the very traceback this prevents.
     import _signal  # type: ignore[import-not-found]  # (typeshed has no stub for it)

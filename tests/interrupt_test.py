@@ -63,3 +63,23 @@ def test_ctrl_c_at_any_moment_is_never_a_traceback(tmp_path: Path, entry: str,
             # killed before the interpreter handles SIGINT (-2), stopped with one line, or done
             assert status in (-signal.SIGINT, code, done), err
             assert err.count('\n') <= 1, err
+
+
+@pytest.mark.parametrize('how', ['-c', '-m'])
+def test_another_program_importing_memory_gate_keeps_its_ctrl_c(tmp_path: Path, how: str) -> None:
+    """Imported by another program (python -c, or python -m of another package whose own
+    package imports memory_gate while argv[0] is still '-m'), Ctrl-C is not held."""
+    import os
+
+    from tests.house_test import ROOT
+
+    (tmp_path / 'other').mkdir()
+    (tmp_path / 'other' / '__init__.py').write_text('import memory_gate\n')
+    (tmp_path / 'other' / 'run.py').write_text(
+        'import signal, memory_gate\n'
+        'print(memory_gate.held, signal.getsignal(signal.SIGINT) is signal.default_int_handler)\n')
+    args = ('-m', 'other.run') if how == '-m' else ('-c', 'import other.run')
+    env = {**ENV, 'PYTHONPATH': os.pathsep.join((str(tmp_path), str(ROOT)))}
+    done = subprocess.run((sys.executable, *args), cwd=tmp_path, capture_output=True, text=True,
+                          env=env, timeout=60, check=False)
+    assert (done.returncode, done.stdout) == (0, 'None True\n'), done.stderr
