@@ -84,12 +84,20 @@ def score(
     result = build(transcripts, settings._replace(max_add=10**9))
     matched: dict[int, Labeled] = {}
     for i, p in enumerate(result.proposed):
-        key = identity(p.text)
-        for item in labeled:
-            if item.session == p.source and key and key in identity(item.text):
-                matched[i] = item
-                break
+        # a gold line first: a bullet that joins a labeled statement to its neighbour is found
+        held = sorted(
+            (item for item in labeled if holds(p, item)), key=lambda x: x.label in ('', 'trap')
+        )
+        if held:
+            matched[i] = held[0]
     return result.proposed, labeled, matched
+
+
+def holds(p: Proposal, item: Labeled) -> bool:
+    """Whether a proposal is the labeled line's, or part of it (a sentence of a longer line), or
+    holds it whole (merge.py's one bullet for the related sentences of one message)."""
+    key, said = identity(p.text), identity(item.text)
+    return item.session == p.source and bool(key) and bool(said) and (key in said or said in key)
 
 
 def ratio(a: float, b: float) -> float:
@@ -101,9 +109,10 @@ def report(
 ) -> None:
     gold = [x for x in labeled if x.label not in ('', 'trap')]
     traps = [x for x in labeled if x.label == 'trap']
-    hits = {matched[i] for i in matched if matched[i].label not in ('', 'trap')}
-    tp = len(hits)
-    precision, recall = ratio(tp, len(proposed)), ratio(tp, len(gold))
+    # every labeled statement a bullet holds is found: a joined bullet may hold two
+    hits = {x for x in gold if any(holds(p, x) for p in proposed)}
+    tp = sum(1 for i in matched if matched[i].label not in ('', 'trap'))  # bullets holding gold
+    precision, recall = ratio(tp, len(proposed)), ratio(len(hits), len(gold))
     f1 = ratio(2 * precision * recall, precision + recall) if precision + recall else 0.0
     no_seed = sum(1 for g in gold if not SEED_RE.search(g.text))
     print(f'development set: {len(gold)} durable statements '
@@ -113,8 +122,8 @@ def report(
         print(f'overall: proposed {len(proposed)} of {len(labeled) - len(traps)} '
               'ordinary sentences (all false positives)')
         return
-    print(f'overall: proposed {len(proposed)}, correct {tp}, precision {precision:.3f}, '
-          f'recall {recall:.3f}, F1 {f1:.3f}')
+    print(f'overall: proposed {len(proposed)}, correct {tp}, found {len(hits)} of {len(gold)}, '
+          f'precision {precision:.3f}, recall {recall:.3f}, F1 {f1:.3f}')
     print('\nper kind (recall over gold of that kind; '
           'precision over proposals whose rule has that kind):')
     for kind in ('decision', 'constraint', 'root_cause', 'convention', 'preference'):
