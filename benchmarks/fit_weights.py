@@ -34,7 +34,10 @@ HERE = Path(__file__).resolve().parent
 # recommendation the user accepted; what an approved plan or the user lists under "Decisions"
 # (explicit as a marker, and approved; too rare in the labels to fit); a sentence the team's own
 # rule picked (the team's judgment, above any cue).
-FIXED = {'marked': 8.0, 'decision_section': 8.0, 'accepted': 5.0, 'own_rule': 5.0}
+# Quiet where unsure (evidence.doubts): a sentence with nothing lasting to go on and a sign against
+# it, and a root cause found in a long report, are kept out (issue 43, item 3).
+FIXED = {'marked': 8.0, 'decision_section': 8.0, 'accepted': 5.0, 'own_rule': 5.0,
+         'unsure': -8.0, 'report_cause': -8.0}
 L2 = 0.3
 # The direction the issue gives each cue, before any data: the fit starts from these and the L2
 # penalty pulls toward them, not toward 0, so a cue the labels rarely see keeps its meaning instead

@@ -14,7 +14,7 @@ from itertools import repeat
 
 from memory_gate.reading.phrase_screen import may_show
 from memory_gate.reading.placing import Context
-from memory_gate.reading.rules.cues import PHRASE_FEATURES, TOKEN_RE, UNFOLDED_RE
+from memory_gate.reading.rules.cues import LASTING, MOMENT, PHRASE_FEATURES, TOKEN_RE, UNFOLDED_RE
 from memory_gate.reading.rules.form import ACTING_RE
 from memory_gate.reading.rules.lasting import RECOMMEND_RE, RECOMMEND_WORDS
 from memory_gate.reading.rules.marks import (
@@ -22,6 +22,7 @@ from memory_gate.reading.rules.marks import (
     DECISION_HEADING_ANY_LINE_RE,
     MARKER_ANY_LINE_RE,
 )
+from memory_gate.reading.rules.moment import ATTACHED_RE
 from memory_gate.text.ascii_search import found
 from memory_gate.text.prefilter import needs
 from memory_gate.text.sentences import compiled, holds, plain_quotes
@@ -29,6 +30,16 @@ from memory_gate.text.sentences import compiled, holds, plain_quotes
 # A turn this long is a report or a plan, and a sentence this long is rarely a rule.
 LONG_TURN = 12
 LONG_SENTENCE = 200
+# A statement with nothing but its voice to go on is said in a breath: a longer one explains the
+# moment ("Based on the deleted function in the diff (which used ...), the CLI expects ...").
+PLAIN_SENTENCE = 120
+# What is explicit before any phrase: a marker, an accepted recommendation, a list under decisions,
+# the team's own rule. (The phrase cues that are explicit are LASTING.)
+EXPLICIT_PLACES = frozenset({'marked', 'accepted', 'decision_section', 'own_rule'})
+# The signs of the moment that leave a statement with no lasting cue unsure; not 'deixis' ("still",
+# "先": fitted 0, it tells nothing alone: "线上问题先回滚，再排查。" is a rule) nor
+# 'cites_narration' (fitted 0).
+MOMENT_SIGNS = frozenset({*MOMENT, 'long_sentence'} - {'deixis', 'cites_narration'})
 
 
 def phrases(sentence: str) -> list[str]:
@@ -92,7 +103,29 @@ def features(sentence: str, ctx: Context) -> list[str]:
         found.append('marked')
     if ctx.own_rule:
         found.append('own_rule')
-    return found
+    return found + doubts(sentence, found)
+
+
+def doubts(sentence: str, found: list[str]) -> list[str]:
+    """Quiet where unsure (issue 43, item 3): what the evidence cannot carry, each set by hand to
+    keep a sentence out (weights.py). 'unsure': no explicit place and no lasting cue, so the voice
+    is the only evidence, and one sign against it (a sign of the moment, a list item, a long turn or
+    sentence, a question, a file attached to the prompt) or a sentence past PLAIN_SENTENCE. A
+    recommendation the user accepted is explicit for its own lines, not for each item of a long
+    plan under it. 'report_cause': a root cause told in a long turn is a report's finding about the
+    fault at hand (unless it cites the project's rule)."""
+    shown = set(found)
+    explicit = EXPLICIT_PLACES - ({'accepted'} if {'item', 'long_turn'} <= shown else set())
+    out = []
+    if not shown & explicit and not shown.intersection(LASTING) and (
+        shown & MOMENT_SIGNS
+        or len(sentence) > PLAIN_SENTENCE
+        or compiled(ATTACHED_RE).search(sentence)
+    ):
+        out.append('unsure')
+    if {'long_turn', 'kind_root_cause'} <= shown and not shown & (EXPLICIT_PLACES | {'cites_rule'}):
+        out.append('report_cause')
+    return out
 
 
 def is_statement(ctx: Context) -> bool:

@@ -7,7 +7,7 @@ skipped whole (counter `skipped_program_prompt`), not weighed: nothing in it is 
 """
 from __future__ import annotations
 
-from memory_gate.reading.rules.form import HTML_TAGS, PROMPT_TAG_RE
+from memory_gate.reading.rules.form import HTML_TAGS, PROBE_RE, PROMPT_TAG_RE
 from memory_gate.text.sentences import compiled
 
 # Two sections wrapped in tags make a prompt; so does one that holds most of the turn.
@@ -16,10 +16,15 @@ WRAPPED_SHARE = 0.5
 # The opening user turn of a session this long, said again as the opening turn of another session
 # of the same run, is a template a program sends (a person's first message is not repeated whole).
 REPEATED_PROMPT = 400
+# A probe is short: a turn that dictates its reply and says little else.
+PROBE = 200
 
 
 def is_program_prompt(prose: str) -> bool:
-    """Whether a user turn's prose is a prompt a program wrote: its sections wrapped in tags."""
+    """Whether a user turn's prose is a prompt a program wrote: its sections wrapped in tags, or a
+    harness's probe that dictates the reply."""
+    if is_probe(prose):
+        return True
     if '<' not in prose:  # most turns
         return False
     wrapped, names = 0, set()
@@ -33,6 +38,12 @@ def is_program_prompt(prose: str) -> bool:
         names.add(name)
         wrapped += end - match.start()
     return len(names) >= LEAST_SECTIONS or bool(names) and wrapped >= WRAPPED_SHARE * len(prose)
+
+
+def is_probe(prose: str) -> bool:
+    """A short turn that opens by dictating the reply ("Reply with exactly OK. Do not inspect or
+    edit files."): a harness checking that the agent answers."""
+    return len(prose) <= PROBE and compiled(PROBE_RE).search(prose) is not None
 
 
 def prompt_key(prose: str) -> str:

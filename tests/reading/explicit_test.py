@@ -18,6 +18,7 @@ PROPOSED = [
     'please always run the migrations check before you open a pull request',
     # the families beyond them
     "We've agreed that every migration ships with a rollback script.",
+    'We went with cursor pagination on the list endpoints.',
     'Going forward, the public API returns dates in ISO 8601.',
     'Do not commit the generated protobuf files.',
     'Generated clients must never be edited by hand.',

@@ -30,6 +30,10 @@ PROGRAM = [
     '<instructions>\nYou review pull requests.\n</instructions>\n<context>\nThe repo uses pnpm. '
     'From now on, always run the linter.\n</context>',
     '<Role>reviewer</Role>\n<Rules>\nNever push to main.\n</Rules>',
+    # a harness's probe: it dictates the reply
+    'Reply with exactly OK. Do not inspect or edit files.',
+    'Respond only with valid JSON. Never add prose around it.',
+    'Say just READY and nothing else.',
 ]
 # A person's words that hold markup: a generic in prose, HTML pasted, one tag on a short line.
 PERSON = [
@@ -39,6 +43,11 @@ PERSON = [
     'Always wrap the summary in <b>bold</b>; never use <i> for it.',
     '<div>\nKeep the banner.\n</div>\n<p>\nWe decided to drop the footer.\n</p>',
     'Please fix the <task> tag in the template, it never closes. The rest of the turn is mine.',
+    # a reply named, not dictated; a rule about replies; a probe's words deep in a long turn
+    'Reply to the reviewer with the fix, and never force-push the branch.',
+    'We only respond with JSON errors from the API, never HTML.',
+    'The gateway is slow on cold starts, so never lower its timeout. ' * 3
+    + 'Reply with exactly the list of files you changed.',
 ]
 
 
@@ -74,6 +83,13 @@ def built(tmp_path: Path, *paths: Path) -> dict[str, Any]:
 
 def texts(out: dict[str, Any]) -> list[str]:
     return [p['text'] for p in out['proposed']]
+
+
+def test_a_probe_is_skipped_and_counted(tmp_path: Path) -> None:
+    session = codex(tmp_path / 'a.jsonl', ('user', PROGRAM[4]), ('assistant', 'OK'))
+    out = built(tmp_path, session)
+    assert texts(out) == []
+    assert out['stats']['skipped_program_prompt'] == 1
 
 
 def test_a_dispatched_prompt_is_skipped_and_counted(tmp_path: Path) -> None:

@@ -140,6 +140,9 @@ CUES: tuple[Cue, ...] = (
     # The user's turn answers the assistant's numbered questions or findings item by item ("1. Reject
     # empty strings. 2. Keep the cap"): what to do about each one, now.
     cue('answer', leans=PASSES),
+    # Quiet where unsure (evidence.doubts, set by hand): the voice alone with a sign against it; a
+    # root cause found in a long report.
+    cue('unsure', leans=PASSES), cue('report_cause', leans=PASSES),
     # The kind of the rule that picked the sentence (patterns.KINDS; 'marked': an explicit memory
     # marker).
     *(cue('kind_' + kind) for kind in (*KINDS, 'marked')),
@@ -204,6 +207,8 @@ SAYS: dict[str, str] = {
     'plan': 'in a plan the user approved',
     'finding': 'a pasted review finding',
     'answer': 'answers a numbered list item by item',
+    'unsure': 'nothing lasting to go on',
+    'report_cause': 'the cause of the fault at hand, in a long report',
     **{'kind_' + kind: f'picked as a {kind.replace("_", " ")}' for kind in KINDS},
     'kind_marked': 'marked for memory',
     'decision_section': 'listed under decisions',

@@ -110,6 +110,11 @@ PASTED_LINE_RE = (r'(?i)^(?:you are (?:a|an|the)\b|your (?:task|job|goal|role) i
 # "<grounding_rules>", "<instructions>", "<recommended_plugins>"). / not: "use <T> here" (no line of its own),
 # "<div>...</div>" or "<details>" (markup a person pastes: HTML_TAGS), a one-line "<b>note</b>".
 PROMPT_TAG_RE = r'(?m)^[ \t]*<(?P<name>[A-Za-z][\w-]*)(?:[ \t][^<>\n]*)?>'
+# A probe a harness sends to check an agent answers: it dictates the reply ("Reply with exactly OK. Do not inspect or
+# edit files.", "Respond only with valid JSON.", "Say just READY"). / not: "reply to the reviewer with the fix" (no
+# reply dictated), "we only respond with JSON errors" (a rule: not the turn's opening).
+PROBE_RE = (r'(?i)^\W*(?:please\s+)?(?:reply|respond|answer|say|output|return)\s+(?:(?:with|only|just)\s+){0,2}'
+            r'(?:exactly|only|just|nothing but)\b')
 HTML_TAGS = frozenset((
     'a', 'abbr', 'b', 'blockquote', 'body', 'br', 'button', 'center', 'code', 'dd', 'details', 'div', 'dl', 'dt',
     'em', 'font', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'head', 'header', 'hr', 'html', 'i', 'img',
@@ -125,7 +130,7 @@ HTML_TAGS = frozenset((
 # evidence.features weighs the assistant's explicit sentence in the user's voice, as a conclusive root cause.
 # / not: "I decided to look at the parser first" (the agent's move: no 'we'), "It always returns None" (a
 # description: no imperative), "never mind", "don't worry about it" (a turn of phrase), "以后再说" (later).
-_DECIDED = (r"we(?:'ve| have)? (?:decided|agreed|settled on|standardi[sz]ed on|chose)", r'(?:the|our) decision (?:is|was)')
+_DECIDED = (r"we(?:'ve| have)? (?:decided|agreed|settled on|standardi[sz]ed on|chose|went (?:for|with)|opted for)", r'(?:the|our) decision (?:is|was)')
 # a rule from here on, not the agent's promise ("I won't amend commits going forward") nor a forecast ("From now on,
 # Windows will respect the UTC clock"): no I, no will but "we will"
 _ONWARD = (r"^(?!.*\b(?:i|i'll|won't)\b)(?!.*(?<!\bwe )\bwill\b).*\b(?:from now on|going forward|from here on"
@@ -136,6 +141,6 @@ ZH_EXPLICIT = (r'(?:我们|已经?|最终|一致)决定|决定(?:了|以后|今�
                '从现在起', '从今以后', r'^(?:请)?(?:不要|别|务必|永远不要)', '禁止', '不得', '不允许', '一律')
 EXPLICIT_RE = (r'(?i)\b(?:' + either(_DECIDED) + r')\b|' + _ONWARD + '|' + '|'.join(_IMPERATIVE) + '|' + '|'.join(ZH_EXPLICIT)
                + '|' + languages.either_pattern('decision') + '|' + languages.either_pattern('onward'))
-EXPLICIT_GATE = ('we decision decided agreed settled standardized standardised chose now forward here henceforth always '
-                 'never do don must allowed')
+EXPLICIT_GATE = ('we decision decided agreed settled standardized standardised chose went opted now forward here '
+                 'henceforth always never do don must allowed')
 ZH_EXPLICIT_GATE = ('决定', '以后', '今后', '从现在起', '从今以后', '不要', '别', '务必', '禁止', '不得', '不允许', '一律')

@@ -208,3 +208,8 @@ ANAPHORA_RE = (r'(?i)^(?:(?:' + either(_FILLERS) + r')[,:]? )?'
 # code_spans: several, a remark about the code in view ("`resetState` is the only unstable dep in
 # `useLayoutEffect`"). / not: "Use `pnpm`." (one name quoted)
 CODE_SPANS_RE = r'`[^`]+`[^`]*`[^`]+`[^`]*`[^`]+`'
+
+# attached: a file the user attached to the prompt, as agents' prompts name one: "like we do in
+# @config/version.json", "Update @prompts/remediation.md". The session's own files, not a fact to
+# keep. / not: "@types/node" or "@tanstack/query" (a scoped package: no file extension), "ops@example.com".
+ATTACHED_RE = r'(?<![\w@])@(?:[\w.-]+/)*[\w-]+\.[A-Za-z]\w{0,4}\b'
