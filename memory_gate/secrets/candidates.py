@@ -89,7 +89,8 @@ VALUE = (r'''(?:"[^"\n]{N}|'[^'\n]{N}|[`\u201c]?[^\s"'`<>{}\[\],;，。；、！
 # those that name a secret of another kind (8), as the layers' words begin or end; the rest of a
 # word is in SUFFIX.
 PASSWORD_WORDS = ('pass', 'pwd', 'pin', 'kennwort', 'senha', 'contrase', 'パスワード', '暗証番号',
-                  '비밀번호', '密码', '口令', 'code')
+                  '비밀번호', '密码', '口令', 'code', 'wachtwoord', 'hasło', 'haslo', 'şifre',
+                  'sifre', 'parola', 'пароль')
 # credential_patterns.ZH_RE's words
 ZH_WORDS = ('密码', '口令', '密钥', '秘钥', '私钥', '令牌', '凭证', '凭据')
 OTHER_WORDS = ('secret', 'token', 'key', 'cred', 'auth', *ZH_WORDS[2:], 'clave', 'キー', 'トークン',
@@ -98,9 +99,9 @@ OTHER_WORDS = ('secret', 'token', 'key', 'cred', 'auth', *ZH_WORDS[2:], 'clave',
 # name's tail, "for the staging app", a quote), the link (a table's | and an element's > too),
 # then an adverb or a YAML anchor.
 SUFFIX = r'''[\w.-]{0,60}(?:\s+[\w.-]+){0,5}["']?'''
-LINK = (r'\s*(?::=|=>|->|[:=|>]|[是为為は：を用]|设为|改为|设置为'
+LINK = (r'\s*(?::=|=>|->|[:=|>]|[是为為は：を用는은]|设为|改为|设置为'
         r'|(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|to|is now'
-        r'|es|ist|est|é|è)\s)\s*(?:(?:always|now|still|currently|just|simply)\s+|[&!][\w!-]*\s+)?')
+        r'|es|ist|est|é|è|lautet|luidt|jest|to|это|—|–)\s)\s*(?:(?:always|now|still|currently|just|simply)\s+|[&!][\w!-]*\s+)?')
 # A bare value after "use the password": the word, a space, a value with a digit or a quoted one
 # (the verb and the words before it are not asked for); or a value beside its word after a comma
 # or in brackets (passwords.APPOSED_RE: "the API key, Jx7Rm2Kq9Wv").
@@ -175,7 +176,13 @@ ELSEWHERE = _grouped([
         'admin', 'root', 'user', 'postgres', 'sa', 'deploy', 'ubuntu', 'ec2-user', 'test', 'guest',
         'administrator', 'ci')),
     *(word + PAIR_PROSE for word in ('log', 'sign', 'cred')),
+    # an element named for a secret, attributes before its value (credential_patterns.ELEMENT_RE)
+    r'<[\w:.-]*(?:pass|pwd|secret|token|key|cred|auth)[^<>\n]{0,200}>\s*[^<>\s]{5}',
 ])
+# A markdown table (told.by_table reads the column its header names), and a password word with a
+# digit after it on its line (told.by_next_sentence: the value in the next sentence).
+TABLE = r'\|[^\n]*\n[ \t]*\|?[ \t:|-]*-'
+NEXT_SENTENCE = '(?:' + '|'.join(w for w in PASSWORD_WORDS if w != 'code') + r')[^\n]{0,140}\d'
 SIGNING_CUES = ('sign', 'hmac', 'secret', 'key')  # passwords.SIGNING_CUE_RE's words
 HEX64 = '[0-9a-f]{64}'
 
@@ -194,13 +201,15 @@ class Searches(NamedTuple):
     context: re.Pattern[str]
     elsewhere: re.Pattern[str]
     hex64: re.Pattern[str]
+    table: re.Pattern[str]
+    next_sentence: re.Pattern[str]
 
 
 @functools.cache
 def searches() -> Searches:
     """The four searches, compiled on the first window that needs them: CONTEXT alone took
     ~40 ms to compile, paid at import by every run, a 2-line transcript's included."""
-    return Searches(*map(re.compile, (SHAPES, CONTEXT, ELSEWHERE, HEX64)))
+    return Searches(*map(re.compile, (SHAPES, CONTEXT, ELSEWHERE, HEX64, TABLE, NEXT_SENTENCE)))
 
 
 def may_find(text: str) -> bool:
@@ -217,5 +226,7 @@ def may_find(text: str) -> bool:
         return True
     low = folded(text)
     if found.context.search(low) or found.elsewhere.search(low):
+        return True
+    if '|' in text and found.table.search(text) or found.next_sentence.search(low):
         return True
     return any(map(low.__contains__, SIGNING_CUES)) and found.hex64.search(low) is not None

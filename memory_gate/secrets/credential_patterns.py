@@ -163,7 +163,8 @@ ENGINE_OWNED_KINDS = ('Google API key', 'Anthropic API key', 'Slack token', 'JWT
 BESIDE_ENGINE_SHAPE_RES = tuple(shape for shape in SHAPE_RES if shape[0] not in ENGINE_OWNED_KINDS)
 
 # Words that name a password (passwords.py): text holding none of them, lowercased, is not searched by that layer.
-PASSWORD_HINTS = ('pass', 'pwd', 'pin', 'contrase', 'senha', 'kennwort', 'パスワード', '暗証', '비밀번호', '密码', '口令')
+PASSWORD_HINTS = ('pass', 'pwd', 'pin', 'contrase', 'senha', 'kennwort', 'パスワード', '暗証', '비밀번호', '密码', '口令',
+                  'wachtwoord', 'hasło', 'haslo', 'şifre', 'sifre', 'parola', 'пароль')
 
 # Punctuation that ends a word in prose; a value never ends with it (the layers cut it off or never take it).
 TRAILING = '.,;:!?)"\'\u201d'
@@ -367,7 +368,13 @@ CODE_VALUE_RE = (r'[\[\]{}<>;,]|\($|\)$|\(\)|\?\.|::|->|=>|&&|\|\||^[:=+&*\\]|\+
                  r'|^(?i:abc123|123abc|12345)')  # a sequence, as test data
 # A word and a number, as test data in code (token: refresh1); but on an env line that names a
 # secret it is the secret (REDIS_TOKEN=MangoTree88: spans.plausible asks ENV_SECRET_RE first).
-TEST_DATA_RE = r'^[A-Za-z]+[-_]?\d{1,3}$'
+TEST_DATA_RE = r'^[A-Za-z]{1,8}[-_]?\d{1,3}$'
+# A test or dev value that says so, or a default every tutorial uses: never a leak (DB_PASSWORD=postgres,
+# secret_key_base: "test-only-...", SECRET=dev-only-do-not-use-in-production-4f9a). Not a dev key that
+# says nothing of it (API_KEY=dev_Kq7Vx2Nm9Ld4Wt5).
+SAYS_TEST_RE = (r'(?i)(?:^|[-_.])(?:(?:test|tests|testing|dev|development|local|ci)[-_.]only|for[-_.]testing'
+                r'|do[-_.]?not[-_.]use|dont[-_.]use|not[-_.]for[-_.]prod\w*|insecure|not[-_.](?:a[-_.])?(?:real|secret))'
+                r'(?:[-_.]|$)|^(?:postgres|mysql|mariadb|root|admin|guest|password|secret|test|dev|local)$')
 # A secret a name sets, anywhere on a line: a PIN in groups after it is the secret
 # (set SERVICE_SECRET=4829-1375), not a grep hit's line number; not TOKEN_RANGE=1024-4096.
 ENV_NAME_RE = r'[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|KEY)=["\']?$'

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 
 from memory_gate.base.typed import NamedTuple
-from memory_gate.secrets import anchored, passwords
+from memory_gate.secrets import anchored, passwords, told
 from memory_gate.secrets import credential_patterns as P
 from memory_gate.secrets.values import is_credible, is_pin, is_placeholder, is_random, word_kind
 from memory_gate.text.long_text import lowered, parts
@@ -142,8 +142,9 @@ def by_randomness(text: str) -> Iterator[Finding]:
 
 def by_password(text: str) -> Iterator[Finding]:
     """Layer 5: what a person types as a secret: a password of any shape, a passphrase, a PIN,
-    user:password."""
-    for layer in (passwords.by_password, passwords.by_apposition, passwords.by_pair):
+    user:password, a table's secret column, a password given in the sentence after its name."""
+    for layer in (passwords.by_password, passwords.by_apposition, passwords.by_pair,
+                  told.by_table, told.by_next_sentence):
         yield from (Finding(*found) for found in layer(text))
 
 

@@ -31,6 +31,7 @@ CODE_WORDS = (
 # ("pin the version"): by_password takes only digits after it.
 PASSWORD_WORDS = (
     rf'(?i:{BEGIN}(?:pass(?:word|wd|code|phrase|wort)s?|pwd|contrase[ñn]a|senha|kennwort'
+    r'|wachtwoord|has[łl]o|[şs]ifre(?:si|niz|n)?|parola(?:s[ıi]|n[ıi]z)?|пароль'
     r'|mot de passe|pin[ _-]?code|pin))(?![a-z])'
     r'|パスワード|暗証番号|비밀번호|密码|口令'
     rf'|{CODE_WORDS}'
@@ -49,13 +50,14 @@ KEY_WORDS = (
 # per project: proj-abc123xyz, max token per request: ...).
 PLACE = r'(?:the\s+)?[\w.-]+(?:\s+[\w.-]+)?'
 LINK = (
-    rf'(?:\s+(?:for|of|on|in|at|to|du|de|des|del|für|vom|von|pour|para|di)\s+{PLACE}'
+    rf'(?:\s+(?:for|of|on|in|at|to|du|de|des|del|für|vom|von|pour|para|di|do|da|dos|das|van|voor|od'
+    rf'|dla|от|для|на)\s+{PLACE}'
     rf'|\s+per\s+{PLACE}(?=\s+è\s))?\s*'
     r'(?:(?:\s(?:is|was|are|remains|stays|should be|must be|will be|is set to|set to|is now'
-    r'|es|ist|est|é|è)\s\s*)'
+    r'|es|ist|est|é|è|lautet|luidt|jest|to|это|—|–)\s\s*)'
     r'|\s*(?::=|=>|=)[ \t]*'  # an empty value (API_KEY= at a line's end) never takes the next line
     r'|(?i:(?<=codes))[ \t]*:\s*'  # a list's heading: backup codes:\n5830-1947\n7712-0394
-    r'|\s*(?::|是|为|為|は|：|を)[ \t]*)(?:(?:always|now|still|currently|just|simply)\s+)?'
+    r'|\s*(?::|是|为|為|は|：|を|는|은)[ \t]*)(?:(?:always|now|still|currently|just|simply)\s+)?'
 )
 # The value: quoted (spaces allowed), or a run without spaces; non-ASCII letters and brackets
 # allowed.
@@ -172,8 +174,8 @@ def credible(value: str, assigned: bool, quoted: bool) -> bool:
     if letters and (digits or not value.replace('-', '').replace('_', '').isalnum()):
         # Pa(ss)=w0rd9, Contraseña2024; not v1.2.3
         return not re.fullmatch(r'(?i)v?\d+(?:\.\d+)+\S*', value)
-    if re.fullmatch(r'[a-z]+(?:-[a-z]+){2,}', value):
-        return True  # a passphrase: correct-horse-battery-staple
+    if re.fullmatch(r'[a-z]+(?:-[a-z]+){2,}|[a-z]{16,}', value):
+        return True  # a passphrase: correct-horse-battery-staple, correcthorsebatterystaple
     return quoted or (assigned and value.isalpha())
 
 
@@ -182,6 +184,7 @@ def credible(value: str, assigned: bool, quoted: bool) -> bool:
 # CODE_WORDS' (credentials.has_suspect_word looks for it too: "the door code is 4471").
 CODE_HINT = 'code'
 HINTS = ('pass', 'pwd', 'pin', 'contrase', 'senha', 'kennwort', 'key', 'secret', 'token',
+         'wachtwoord', 'hasło', 'haslo', 'şifre', 'sifre', 'parola', 'пароль',
          'パスワード', '暗証', '비밀번호', '密码', '口令', CODE_HINT, *P.FOREIGN_KEY_HINTS)
 PAIR_HINTS = ('as ', 'login', 'log in', 'sign in', 'user', 'cred', 'account', 'admin', 'root',
               'postgres', 'sa:', 'deploy', 'ubuntu', 'test', 'guest', 'ci:')
@@ -191,6 +194,7 @@ PAIR_HINTS = ('as ', 'login', 'log in', 'sign in', 'user', 'cred', 'account', 'a
 # and BARE_RE's verbs.
 PASSWORD_STARTS = (
     'pass', 'pwd', 'contrase', 'senha', 'kennwort', 'mot', 'pin', 'unseal', 'recovery',
+    'wachtwoord', 'hasło', 'haslo', 'şifre', 'sifre', 'parola', 'пароль',
     'master', 'signing', 'encryption', 'decryption', 'license', 'licence', 'root', 'admin',
     'session', 'webhook', 'hmac', 'shared', 'client', 'deploy', 'ssh', 'gpg', 'api', 'token',
     'secret', 'key', 'access', 'auth', 'パスワード', '暗証番号', '비밀번호', '密码', '口令',

@@ -202,6 +202,8 @@ def plausible(text: str, span: Span) -> bool:
     secret line sets."""
     value = text[span.start:span.end]
     before = text[max(span.start - 80, 0):span.start]
+    if re.search(P.SAYS_TEST_RE, value):
+        return False  # a test or dev value that says so: test-only-..., postgres, changeme
     if re.fullmatch(r'\d{3,6}(?:[ -]\d{3,6})+', value) and (
             span.kind == 'password' or re.search(P.ENV_NAME_RE, before)):
         # a PIN in groups, after a password word or a secret's name (SERVICE_SECRET=4829-1375):
@@ -218,21 +220,22 @@ def plausible(text: str, span: Span) -> bool:
     if is_unshaped(value) or re.fullmatch(P.RELEASE_NAME_RE, value):
         return False  # a vendor's prefix its shape does not take (xoxp-1234567890), a release
     if re.search(P.TEST_DATA_RE, value):
-        return False
+        return False  # refresh1, user42; not Sonnenblume47 (a word of 9+ letters)
     if span.kind == 'password' and re.search(P.ENV_PASSWORD_RE, before):
         return True
     if span.kind == 'password':
         # a strong word: digits (a PIN), a passphrase, or letters with digits or symbols
         if re.fullmatch(r'\d+(?:[ -]\d+)*', value):
             return len(value) >= 6
-        if re.fullmatch(r'[a-z]+(?:[- ][a-z]+){2,}', value):
-            return True
+        if re.fullmatch(r'[a-z]+(?:[- ][a-z]+){2,}|[a-z]{16,}', value):
+            return True  # a passphrase, its words spaced, dashed or run together
     elif is_path(value) or is_version(value) or value.isdigit() or len(value) < 8:
         return False
     has_alpha = any(c.isalpha() for c in value)
     if span.kind == 'authorization header':
         cased = not (value.islower() or value.isupper())
-        return len(value) >= 12 and value.strip('=').isalnum() and (cased or not value.isalpha())
+        base64 = re.fullmatch(r'[A-Za-z0-9+/_.~-]+=*', value) is not None  # Bearer dXNl+cjp/...=
+        return len(value) >= 12 and base64 and (cased or not value.isalpha())
     mixed = any(c.isdigit() or c in '!@#$%^&*+=~' for c in value) or is_scrambled(value)
     return len(value) >= 6 and has_alpha and mixed
 

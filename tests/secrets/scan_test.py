@@ -263,10 +263,11 @@ def test_a_scan_of_lines_without_a_needle_compiles_no_big_search() -> None:
     """Start-up: the window searches (candidates' CONTEXT alone is 10,000 characters and took
     ~40 ms to compile; the smallest, ELSEWHERE, 1,576) are compiled by the first window that
     needs them, not at import. The line of "assistant" holds the needle 'ass', so
-    spans.needle_starts (under 1,300 characters, ~1.3 ms) is compiled, and no more."""
+    spans.needle_starts (under 1,500 characters, ~1.5 ms, with the password words of Dutch, Polish,
+    Turkish and Russian in their casings) is compiled, and no more."""
     done = subprocess.run([sys.executable, '-c', COMPILES], capture_output=True, text=True,
                           check=True)
-    assert int(done.stdout) < 1300, done.stdout
+    assert int(done.stdout) < 1500, done.stdout
 
 
 # A raw line is decoded only when it holds a needle, so each casing of each word a layer names a
