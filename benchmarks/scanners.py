@@ -4,9 +4,12 @@
     python -m benchmarks.scanners --code
 
 The corpus: every fake credential of tests/secrets/fixtures/credentials.txt and every leak class
-of tests/secrets/leaks_test.py, each written four ways as a transcript line (a user's prose turn, a
-`.env` dump in a Claude Code tool result, the same prose in a tool result, and, for private keys, a
-JSON-escaped PEM block in a tool result). A scanner finds a case when it reports its line.
+of tests/secrets/leaks_test.py, its EXAMPLE fillers made realistic (seeded random characters:
+engines skip EXAMPLE placeholders on purpose), each written as a transcript line in each form: said
+in conversation (a user's turn), prose in tool output (a `cat` of a notes file), config and env
+lines (a `.env` dump, a YAML config file), and, for private keys, a JSON-escaped PEM block in a
+tool result. A scanner finds a case when it reports its line; the engine alone is memory-gate's
+scan with our own detector switched off.
 False alarms: the lines each scanner reports in ../shared/transcripts/real/, where no real
 credential is known (the target is none; each one is read by hand). --code: the false alarms
 on ordinary code: every module of the running Python's standard library (tests left out), each read
@@ -20,6 +23,9 @@ install time, which this machine cannot).
 from __future__ import annotations
 
 import json
+import random
+import re
+import string
 import sys
 import sysconfig
 import tempfile
@@ -51,20 +57,42 @@ def claude_tool_output(text: str) -> str:
     return json.dumps(record, ensure_ascii=False)
 
 
+def realistic(value: str, seed: int) -> str:
+    """The value with each EXAMPLE filler (any case) made random characters of its case: engines
+    skip EXAMPLE placeholders on purpose, a leak is never one. Seeded: the same cases each run."""
+    rng = random.Random(seed)
+
+    def fill(match: re.Match[str]) -> str:
+        return ''.join(rng.choice(string.ascii_uppercase + string.digits) if c.isupper()
+                       else rng.choice(string.ascii_lowercase + string.digits)
+                       for c in match.group(0))
+    return re.sub(r'(?i)example', fill, value)
+
+
+SAID, PROSE, ENV, CONFIG, PEM = ('said in conversation', 'prose in tool output', 'env lines',
+                                 'config (YAML) lines', 'JSON-escaped PEM')
+FORMS = (SAID, PROSE, ENV, CONFIG, PEM)
+
+
 def cases() -> list[Case]:
+    """Each value said by a user, told in a notes file an agent `cat`s, and set on an env line
+    and a YAML config line in tool output."""
     found = []
     values = [(k, v, s) for k, v, s in corpus()]
     values += [(leak, v, s.replace('{}', '{}')) for leak, s, v in LEAKS]
-    for kind, value, sentence in values:
+    for seed, (kind, value, sentence) in enumerate(values):
+        value = realistic(value, seed)
         text = sentence.replace('{}', value) if '{}' in sentence else sentence.format(value)
-        prose = json.dumps({'role': 'user', 'text': text}, ensure_ascii=False)
-        found.append(Case(kind, 'prose', prose))
+        said = json.dumps({'role': 'user', 'text': text}, ensure_ascii=False)
+        found.append(Case(kind, SAID, said))
+        found.append(Case(kind, PROSE, claude_tool_output(f'$ cat NOTES.md\n{text}\n')))
         env = f'$ cat .env\nNODE_ENV=production\nSERVICE_SECRET={value}\n'
-        found.append(Case(kind, '.env', claude_tool_output(env)))
-        found.append(Case(kind, 'tool output', claude_tool_output(f'$ cat NOTES.md\n{text}\n')))
+        found.append(Case(kind, ENV, claude_tool_output(env)))
+        yaml = f'$ cat config/prod.yaml\nservice:\n  name: billing\n  secret: "{value}"\n'
+        found.append(Case(kind, CONFIG, claude_tool_output(yaml)))
     for kind, pem in PEMS:
-        line = claude_tool_output(f'$ cat deploy/id_key\n{pem}\n')
-        found.append(Case(kind, 'JSON-escaped PEM', line))
+        line = claude_tool_output(f'$ cat deploy/id_key\n{realistic(pem, 0)}\n')
+        found.append(Case(kind, PEM, line))
     return found
 
 
@@ -105,20 +133,29 @@ def timed(fn: Callable[[], object]) -> float:
     return time.process_time() - start
 
 
+def engine_alone_lines(lines: list[bytes]) -> set[int]:
+    """The lines the compiled engine alone reports (our own detector switched off)."""
+    from benchmarks.scanners_code import EngineAlone
+
+    with EngineAlone():
+        return memory_gate_lines(lines)
+
+
 def recall_table(found: list[Case]) -> None:
     lines = [(c.line + '\n').encode() for c in found]
     ours, theirs = run_both(lines)
-    order = ['prose', '.env', 'tool output', 'JSON-escaped PEM']
-    forms = sorted({c.form for c in found}, key=order.index)
-    print(f'recall on {len(found)} fake credentials ({len({c.kind for c in found})} kinds), '
-          'a case found when its line is reported:')
-    print('| form | cases | memory-gate | detect-secrets |')
-    print('| --- | --- | --- | --- |')
+    alone = engine_alone_lines(lines)
+    forms = sorted({c.form for c in found}, key=FORMS.index)
+    print(f'recall on {len(found)} fake credentials ({len({c.kind for c in found})} kinds, '
+          'realistic values), a case found when its line is reported:')
+    print('| form | cases | memory-gate | engine alone | detect-secrets |')
+    print('| --- | --- | --- | --- | --- |')
     for form in [*forms, 'all']:
         numbers = [i for i, c in enumerate(found, 1) if form in ('all', c.form)]
         mine = sum(i in ours for i in numbers)
+        engine = sum(i in alone for i in numbers)
         other = '-' if theirs is None else f'{sum(i in theirs for i in numbers)}'
-        print(f'| {form} | {len(numbers)} | {mine} | {other} |')
+        print(f'| {form} | {len(numbers)} | {mine} | {engine} | {other} |')
     missed = sorted({(c.kind, c.form) for i, c in enumerate(found, 1) if i not in ours})
     print('memory-gate misses:', '; '.join(f'{k} ({f})' for k, f in missed) or 'none')
     if theirs is not None:
