@@ -10,15 +10,15 @@ overwritten; a rerun changes nothing. One line per file; `--dry-run` writes noth
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 from collections.abc import Iterable, Iterator
 
-from memory_gate.agents import checkpoints, stores
+from memory_gate.agents import checkpoints, stamps, stores
+from memory_gate.agents.compared import Compared, grew
+from memory_gate.agents.said import said_document, said_lines
 from memory_gate.base import files
 from memory_gate.base.files import InputError
-from memory_gate.base.lineset import LineSet
 from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
 from memory_gate.reading.records import Settings
 from memory_gate.secrets import redact, scan
@@ -36,6 +36,7 @@ class Copy(NamedTuple):
     state: str  # new, grown, unchanged, diverged
     redacted: int  # credentials masked in the copy
     left_out: int = 0  # lines past files.MAX_LINE_BYTES, not copied
+    size: int = 0  # the copy's bytes, as written (or, on a dry run, as it would be)
 
 
 class CollectError(Exception):
@@ -60,35 +61,6 @@ def redacted(data: bytes) -> tuple[bytes, int]:
         out.append(line)
         count += found
     return b''.join(out), count
-
-
-def said_lines(lines: Iterable[bytes | None]) -> LineSet:
-    """The line numbers `--said-only` keeps: the first record (it names the format and the
-    session) and those people's words are read from; a bit each, whatever the session's size."""
-    from collections import Counter
-
-    from memory_gate.formats.parse import parse_lines
-
-    keep = LineSet([1])
-    for outcome in parse_lines(lines, Counter()):
-        if outcome.turns:
-            keep.add(outcome.line)
-    return keep
-
-
-def said_document(data: bytes) -> bytes:
-    """A session document (Gemini CLI) with only its user and reply messages' text."""
-    try:
-        doc = json.loads(data)
-    except ValueError:
-        return data
-    keys = ('id', 'timestamp', 'type', 'content')
-    doc['messages'] = [
-        {k: m[k] for k in keys if k in m}
-        for m in doc.get('messages', [])
-        if isinstance(m, dict) and m.get('type') in ('user', 'gemini') and m.get('content')
-    ]
-    return json.dumps(doc, indent=2, ensure_ascii=False).encode() + b'\n'
 
 
 class Source(NamedTuple):
@@ -148,55 +120,6 @@ def old_lines(path: str) -> Iterator[bytes | None] | None:
     return lines()
 
 
-class Compared:
-    """How the copy being written compares, line by line, with the copy already there: the same
-    so far, longer (grown), or not an earlier copy of it (diverged)."""
-
-    def __init__(self, old: Iterator[bytes | None] | None) -> None:
-        self.old, self.grown, self.diverged = old, old is None, False
-
-    def feed(self, line: bytes) -> None:
-        if self.grown or self.diverged or self.old is None:
-            return
-        before = next(self.old, b'')
-        if before == line:
-            return
-        if before == b'' or is_cut(before, self.old):
-            self.grown = True  # the old copy ends here (or in a line an earlier version cut)
-        else:
-            self.diverged = True
-
-    def state(self) -> str:
-        if self.old is None:
-            return 'new'
-        if self.diverged or (not self.grown and next(self.old, b'') != b''):
-            return 'diverged'
-        return 'grown' if self.grown else 'unchanged'
-
-
-def is_cut(line: bytes | None, rest: Iterator[bytes | None]) -> bool:
-    """A copy's last line without its line break: a line cut mid-write, copied by an earlier
-    version of collect."""
-    return line is not None and not line.endswith(b'\n') and next(rest, b'') == b''
-
-
-def grew(old: bytes, new: bytes) -> bool:
-    """A session document's copy is an earlier state of it (rewritten whole): a byte prefix, or
-    the same messages so far."""
-    if new.startswith(old):
-        return True
-    try:
-        before, after = json.loads(old), json.loads(new)
-    except ValueError:
-        return False
-    if not (isinstance(before, dict) and isinstance(after, dict)):
-        return False
-    messages, more = before.get('messages'), after.get('messages')
-    return (
-        isinstance(messages, list) and isinstance(more, list) and more[: len(messages)] == messages
-    )
-
-
 def confined(root: str, folder: str) -> str:
     """The transcripts folder's path; raises CollectError when it, or a parent, resolves outside
     the repository's work tree (a symlink out, '..', an absolute path elsewhere)."""
@@ -246,21 +169,22 @@ def copy_document(session: stores.Session, target: str, path: str, source: Sourc
     if state in ('new', 'grown') and not dry_run:
         with files.Replacing(path, source.mode) as out:
             out.write(data)
-    return Copy(session, target, state, count)
+    return Copy(session, target, state, count, size=len(data))
 
 
 def copy_lines(session: stores.Session, target: str, path: str, source: Source, said: bool,
                dry_run: bool) -> Copy:
     """A JSON-lines session, streamed: each complete line redacted, compared with the copy
     already there and written to a temporary file that replaces it when the copy is new or
-    grown."""
+    grown. The lines a grown copy repeats are written once it is known to have grown: a copy
+    found unchanged (or diverged) writes no temporary file."""
     whole = session.via == 'entire'
     keep = None
     if said:
         keep = said_lines(complete_lines(source, whole))
         source.stream.seek(0)
     compared = Compared(old_lines(path))
-    count = left_out = 0
+    count = left_out = size = held = 0  # held: bytes the same as the old copy's, not written
     with files.Replacing(None if dry_run else path, source.mode) as out:
         for number, raw in enumerate(complete_lines(source, whole), 1):
             if raw is None or (keep is not None and number not in keep):
@@ -269,10 +193,28 @@ def copy_lines(session: stores.Session, target: str, path: str, source: Source, 
             line, found = redacted_line(raw, number)
             count += found
             compared.feed(line)
-            out.write(line)
+            if compared.grown:
+                held = repeat(path, held, out)
+                out.write(line)
+            held += 0 if compared.grown or compared.diverged else len(line)
+            size += len(line)
         state = compared.state()
         out.keep = state in ('new', 'grown')
-    return Copy(session, target, state, count, left_out)
+    return Copy(session, target, state, count, left_out, size)
+
+
+def repeat(path: str, size: int, out: files.Replacing) -> int:
+    """Write the first `size` bytes of the copy at `path` (the lines a grown copy repeats, read
+    again only now that it grew); 0, what is left to repeat."""
+    if size and out.path is not None:
+        with files.open_regular(path, 1 << 16) as old:
+            while size > 0:
+                chunk = old.read(min(size, 1 << 20))
+                if not chunk:
+                    raise CollectError(f'{path}: changed while it was read')
+                out.write(chunk)
+                size -= len(chunk)
+    return 0
 
 
 def found(root: str, home: str) -> Iterator[stores.Session]:
@@ -301,24 +243,43 @@ def line(copy: Copy, dry_run: bool) -> str:
     )
     if copy.left_out:
         note += f'; {copy.left_out} line(s) past {files.MAX_LINE_BYTES >> 20} MiB left out'
+    size = f', {human(copy.size)}' if dry_run else ''
     return printable(
-        f'{copy.target}: {verb}, {copy.session.agent} session {copy.session.id} from {where}, '
-        f'{copy.redacted} credential(s) redacted{note}'
+        f'{copy.target}: {verb}{size}, {copy.session.agent} session {copy.session.id} from '
+        f'{where}, {copy.redacted} credential(s) redacted{note}'
     )
+
+
+def human(size: int) -> str:
+    """A size as people read it: 812 bytes, 41.3 KB, 2.4 MB (powers of 1000, as ls -h --si)."""
+    if size < 1000:
+        return f'{size} bytes'
+    for power, unit in enumerate(('KB', 'MB', 'GB'), 1):
+        if size < 1000 ** (power + 1) or unit == 'GB':
+            return f'{size / 1000 ** power:.1f} {unit}'
+    return f'{size} bytes'
 
 
 def collect(
     root: str, sessions: Iterable[stores.Session], settings: Settings, dry_run: bool, said: bool
 ) -> Iterator[Copy | CollectError]:
     """Copy each session (unless `dry_run`): what was done, or the problem, one per session; a
-    transcripts folder outside the work tree is one problem, and nothing is copied."""
+    transcripts folder outside the work tree is one problem, and nothing is copied. A session
+    whose copy is up to date with it (stamps.py) is not read again."""
     try:
         folder = settings.transcripts_folder
         confined(root, folder)
     except CollectError as exc:
         yield exc
         return
+    book = stamps.Book(root, 'said' if said else 'all')
     for session in sessions:
+        target = os.path.join(folder, session.name)
+        stamp = book.current(session, target)
+        if stamp is not None:
+            yield Copy(session, target, 'unchanged', stamp.redacted, stamp.left_out, stamp.copy[0])
+            continue
+        read_at = stamps.stat_of(session.source) if session.via != 'entire' else None
         try:
             copy = copy_session(root, session, folder, said, dry_run)
         except OSError as exc:
@@ -326,7 +287,10 @@ def collect(
         except CollectError as exc:
             yield exc
         else:
+            if not dry_run and copy.state != 'diverged':
+                book.note(target, read_at, copy.redacted, copy.left_out)
             yield copy
+    book.save()
 
 
 def session_of(path: str, root: str) -> stores.Session:

@@ -250,3 +250,37 @@ def checkouts(root: str) -> list[str]:
         if line.startswith(b'worktree ')
     ]
     return sorted({os.path.realpath(p) for p in [root, *found]})
+
+
+class Place(NamedTuple):
+    """Where a store keeps its sessions, and what tells one is this checkout's: what collect
+    names when it finds none."""
+
+    agent: str
+    folder: str
+    pattern: str  # the session files under the folder
+    matched_on: str
+
+
+def places(home: str) -> list[Place]:
+    """Each store's place, in STORES order, under `home` and the agents' own variables."""
+    claude_root = os.environ.get('CLAUDE_CONFIG_DIR') or os.path.join(home, '.claude')
+    codex_root = os.environ.get('CODEX_HOME') or os.path.join(home, '.codex')
+    return [
+        Place('claude', os.path.join(claude_root, 'projects'), '*/*.jsonl',
+              'the cwd its records name'),
+        Place('codex', os.path.join(codex_root, 'sessions'), '**/rollout-*.jsonl',
+              'the cwd of its session_meta'),
+        Place('gemini', os.path.join(home, '.gemini', 'tmp'), '*/chats/session-*.json*',
+              "its folder's name, the sha256 of the checkout's path"),
+        Place('copilot', os.path.join(copilot_root(home), 'session-state'), '*/events.jsonl',
+              'the cwd of its session.start'),
+    ]
+
+
+def sessions_at(place: Place) -> int | None:
+    """How many session files are at a place; None when its folder is missing."""
+    if not os.path.isdir(place.folder):
+        return None
+    pattern = os.path.join(glob.escape(place.folder), place.pattern)
+    return len(glob.glob(pattern, recursive=True))

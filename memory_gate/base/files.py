@@ -275,9 +275,9 @@ def temp_beside(path: str) -> tuple[BinaryIO, str]:
 
 
 class Replacing:
-    """A temporary file beside `path` (TEMP_PREFIX...TEMP_SUFFIX) that replaces it at the
-    end of the block when `keep` (default: yes); removed otherwise, and on any error. With no
-    path, writes go nowhere (a dry run)."""
+    """A temporary file beside `path` (TEMP_PREFIX...TEMP_SUFFIX), made at the first write (a
+    block that writes nothing and keeps nothing makes none), that replaces `path` at the end of
+    the block when `keep`; removed otherwise, and on any error. No path: a dry run."""
 
     def __init__(self, path: str | None, mode: int) -> None:
         self.path, self.mode, self.keep = path, mode, True
@@ -285,17 +285,18 @@ class Replacing:
         self.tmp = ''
 
     def __enter__(self) -> Replacing:
-        if self.path is not None:
-            folder = os.path.dirname(self.path) or '.'
-            os.makedirs(folder, exist_ok=True)
-            self.file, self.tmp = temp_beside(self.path)
         return self
 
     def write(self, data: bytes) -> None:
+        if self.path is not None and self.file is None:  # its folder, then the file, made now
+            os.makedirs(os.path.dirname(self.path) or '.', exist_ok=True)
+            self.file, self.tmp = temp_beside(self.path)
         if self.file is not None:
             self.file.write(data)
 
     def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        if kind is None and self.keep:
+            self.write(b'')  # a file kept, even an empty one
         if self.file is None:
             return
         try:

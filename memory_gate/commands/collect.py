@@ -29,13 +29,54 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     if root is None:
         err('collect: not inside a git repository')
         return 2
-    sessions = copies.found(root, os.path.expanduser('~'))
-    status = 0
-    for done in copies.collect(root, sessions, settings, args.dry_run, args.said_only):
+    home = os.path.expanduser('~')
+    status, sizes = 0, []
+    for done in copies.collect(root, copies.found(root, home), settings, args.dry_run,
+                               args.said_only):
         if isinstance(done, copies.CollectError):
             err(f'collect: {done}')
             status = 1
         else:
             print(copies.line(done, args.dry_run))
+            sizes.append(done.size)
             status = status or int(done.state == 'diverged')
+    if args.dry_run and sizes:
+        print(f'memory-gate: {len(sizes)} session(s), {copies.human(sum(sizes))} in all')
+    say_where(root, home, settings, found=bool(sizes or status))
     return status
+
+
+def say_where(root: str, home: str, settings: Settings, found: bool) -> None:
+    """Where collect looked and what it matched on: when it found nothing (unless -q), and
+    with -v."""
+    from memory_gate.agents import stores
+    from memory_gate.report import detail, note
+
+    checkouts = ', '.join(stores.checkouts(root))
+    say = detail if found else note
+    if found:
+        say(f'collect: looked for sessions of {checkouts}:', settings)
+    else:
+        say('collect: no session of this checkout found; looked for sessions whose working '
+            f'directory is {checkouts} or a folder inside it:', settings)
+    for line in looked(home):
+        say(f'  {line}', settings)
+    if not found:
+        say('  a session started in another folder (one up, or through a symlinked path) is '
+            "not this checkout's: start the agent inside the checkout", settings)
+
+
+def looked(home: str) -> list[str]:
+    """Where collect looked for this checkout's sessions and what it matched them on, one line
+    a store (and Entire's checkpoints): what it says when it finds none."""
+    from memory_gate.agents import checkpoints, stores
+
+    out = []
+    for place in stores.places(home):
+        count = stores.sessions_at(place)
+        held = 'no such folder' if count is None else f'{count} session file(s)'
+        out.append(f'{place.agent}: {os.path.join(place.folder, place.pattern)} ({held}), '
+                   f'matched on {place.matched_on}')
+    refs = ' '.join(checkpoints.REFS)
+    out.append(f'entire: checkpoints in this repository ({refs}), every one of them')
+    return out

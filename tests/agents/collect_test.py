@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 from memory_gate.base.records import Transcript
+from memory_gate.base.typed import NamedTuple
 from memory_gate.reading.pipeline import build
 from memory_gate.reading.records import Settings
 from tests.conftest import ENV, git, write_jsonl
@@ -160,10 +162,10 @@ def test_collect_copies_this_checkouts_sessions_of_every_agent_under_stable_name
 def test_dry_run_lists_and_writes_nothing(repo: Path, tmp_path: Path) -> None:
     done = collect(repo, fake_home(repo, tmp_path), '--dry-run')
     assert done.returncode == 0 and not (repo / 'transcripts').exists()
-    assert sorted(line.split(':')[0] for line in done.stdout.splitlines()) == [
+    assert sorted(line.split(':')[0] for line in done.stdout.splitlines()[:-1]) == [
         f'transcripts/{n}' for n in HERE
     ]
-    assert all('would write (new)' in line for line in done.stdout.splitlines())
+    assert all('would write (new)' in line for line in done.stdout.splitlines()[:-1])
 
 
 def test_a_grown_session_is_updated_and_a_diverged_copy_is_reported_not_overwritten(
@@ -343,3 +345,148 @@ def test_collect_outside_a_repository_is_a_usage_error(tmp_path: Path) -> None:
         done.returncode == 2
         and done.stderr == 'memory-gate: collect: not inside a git repository\n'
     )
+
+
+def test_finding_nothing_says_where_it_looked_and_on_what(repo: Path, tmp_path: Path) -> None:
+    """Issue 45.4: `collect --dry-run` printed nothing and exit 0 in a checkout no session
+    matched (an agent started one folder up): it names each store's place and what it matched."""
+    home = tmp_path / 'home'
+    claude(home, repo.resolve().parent, 'c-up', 'Started one folder up.')
+    done = collect(repo, home, '--dry-run')
+    assert done.returncode == 0 and done.stdout == ''
+    said = done.stderr.splitlines()
+    assert said[0] == ('memory-gate: collect: no session of this checkout found; looked for '
+                       f'sessions whose working directory is {repo.resolve()} or a folder '
+                       'inside it:')
+    assert said[1] == (f'memory-gate:   claude: {home}/.claude/projects/*/*.jsonl (1 session '
+                       'file(s)), matched on the cwd its records name')
+    assert said[2].startswith(f'memory-gate:   codex: {home}/.codex/sessions/**/rollout-*.jsonl '
+                              '(no such folder), matched on the cwd of its session_meta')
+    assert [line.split()[1] for line in said[1:6]] == [
+        'claude:', 'codex:', 'gemini:', 'copilot:', 'entire:']
+    assert 'start the agent inside the checkout' in said[-1]
+    assert collect(repo, home, '--dry-run', '-q').stderr == ''
+
+
+def test_dry_run_says_each_copys_size_and_the_total(repo: Path, tmp_path: Path) -> None:
+    home = fake_home(repo, tmp_path)
+    done = collect(repo, home, '--dry-run')
+    *each, total = done.stdout.splitlines()
+    sizes = [int(line.split(', ')[1].split()[0]) for line in each]  # small: in bytes
+    assert all(line.split(', ')[1].endswith(' bytes') for line in each)
+    written = collect(repo, home)
+    assert written.returncode == 0
+    on_disk = {p.name: p.stat().st_size for p in (repo / 'transcripts').iterdir()}
+    assert sorted(sizes) == sorted(on_disk.values())
+    assert total == f'memory-gate: {len(HERE)} session(s), {sum(sizes) / 1000:.1f} KB in all'
+    verbose = collect(repo, home, '-v')
+    assert 'memory-gate: collect: looked for sessions of ' in verbose.stderr
+
+
+WATCHED = """
+import json, os, sys
+opened = []
+
+
+def hook(event, args):  # every file this process opens, as Python's audit hooks see it
+    if event == 'open' and isinstance(args[0], (str, bytes)):
+        opened.append(os.path.realpath(os.fsdecode(args[0])))
+
+
+sys.addaudithook(hook)
+from memory_gate.cli import main
+code = main(['collect', *sys.argv[1:]])
+with open('/proc/self/io') as f:
+    io = dict(line.split(': ') for line in f.read().splitlines())
+print(json.dumps({'opened': opened, 'read': int(io['rchar']), 'written': int(io['wchar'])}),
+      file=sys.stderr)
+sys.exit(code)
+"""
+
+
+class Watched(NamedTuple):
+    """One collect run: what it printed, the files it opened, and the bytes its process read and
+    wrote (the kernel's count, /proc/self/io)."""
+
+    stdout: str
+    opened: list[str]
+    read: int
+    written: int
+
+    def opens(self, folder: Path) -> list[str]:
+        """The files under `folder` it opened (a file opened twice is listed twice)."""
+        inside = str(folder.resolve()) + os.sep
+        return [p for p in self.opened if p.startswith(inside)]
+
+
+def watched(repo: Path, home: Path, *args: str, code: int = 0) -> Watched:
+    """collect run once in a process of its own, watched by an audit hook (no mock: the real
+    command, the real files)."""
+    done = subprocess.run((sys.executable, '-c', WATCHED, *args), cwd=repo, capture_output=True,
+                          text=True, env={**ENV, 'HOME': str(home)}, check=False)
+    assert done.returncode == code, done.stderr
+    seen = json.loads(done.stderr.splitlines()[-1])
+    return Watched(done.stdout, seen['opened'], seen['read'], seen['written'])
+
+
+def big_sessions(repo: Path, home: Path, count: int = 5, size: int = 3_000_000) -> int:
+    """`count` Claude Code sessions of this checkout, each about `size` bytes (tool output)."""
+    output = 'x' * 2000
+    for n in range(count):
+        path = claude(home, repo.resolve(), f'big-{n}', 'We decided to keep the parser pure.')
+        with path.open('a') as f:
+            while f.tell() < size:
+                f.write(json.dumps({'type': 'user', 'uuid': 'r', 'sessionId': f'big-{n}',
+                                    'cwd': str(repo.resolve()), 'toolUseResult': output,
+                                    'message': {'role': 'user', 'content': [
+                                        {'type': 'tool_result', 'content': output}]}}) + '\n')
+    return sum(p.stat().st_size for p in (home / '.claude' / 'projects').rglob('*.jsonl'))
+
+
+def test_a_second_collect_with_nothing_changed_reads_no_session(repo: Path,
+                                                                tmp_path: Path) -> None:
+    """Issue 45.4: every collect re-read every session (2-3 s for 5 with nothing changed). A copy
+    whose session's size and modification time are as stamped is not read again: each session
+    is opened once, for the head that says whose it is, and its copy not at all."""
+    home = tmp_path / 'home'
+    store, copies = home / '.claude' / 'projects', repo / 'transcripts'
+    total = big_sessions(repo, home)
+    first = watched(repo, home)
+    assert first.stdout.count(': new, ') == 5 and first.read > total
+    assert len(first.opens(store)) >= 10  # each session: its head, then the whole of it
+    again = watched(repo, home)
+    assert again.stdout.count(': unchanged, ') == 5
+    print(f'collect read {first.read} bytes, then {again.read}: {total} in the sessions')
+    assert sorted(again.opens(store)) == sorted(str(p.resolve()) for p in store.rglob('*.jsonl'))
+    assert again.opens(copies) == []  # no copy read, no temporary copy written
+    assert first.read - again.read > total and again.read < total / 5
+    assert again.written < total / 100  # its lines on stdout, not a copy
+    grown = next(store.rglob('big-2.jsonl'))
+    with grown.open('a') as f:
+        f.write(json.dumps({'type': 'user', 'uuid': 'g', 'sessionId': 'big-2',
+                            'cwd': str(repo.resolve()), 'message': {
+                                'role': 'user', 'content': 'Releases are tagged.'}}) + '\n')
+    said = watched(repo, home).stdout
+    assert said.count(': unchanged, ') == 4 and 'claude-big-2.jsonl: updated, ' in said
+    (copies / 'claude-big-3.jsonl').write_bytes(b'{"edited": true}\n')
+    said = watched(repo, home, code=1).stdout  # a copy changed by hand is read: diverged
+    assert 'claude-big-3.jsonl: diverged, ' in said
+
+
+def test_an_up_to_date_copy_is_not_copied_again_to_a_temporary_file(repo: Path,
+                                                                    tmp_path: Path) -> None:
+    """Issue 46 left open: collect wrote a full temporary copy of an unchanged session, then
+    threw it away. Without stamps (a new clone, stamps removed) the copy is read once, found up to
+    date, and stamped; from then on neither it nor a temporary file is opened."""
+    home = fake_home(repo, tmp_path)
+    copies = repo / 'transcripts'
+    assert watched(repo, home).stdout.count(': new, ') == len(HERE)
+    stamps = Path(git(repo, 'rev-parse', '--absolute-git-dir').strip())
+    (stamps / 'memory-gate-collected.json').unlink()
+    unstamped = watched(repo, home)
+    assert unstamped.stdout.count(': unchanged, ') == len(HERE)
+    assert not [p for p in unstamped.opens(copies) if p.endswith('.tmp')]
+    assert len(unstamped.opens(copies)) == len(HERE)  # each copy read once, to compare
+    again = watched(repo, home)
+    assert again.stdout.count(': unchanged, ') == len(HERE) and again.opens(copies) == []
+    assert not list(repo.rglob('*.tmp')) and (stamps / 'memory-gate-collected.json').exists()
