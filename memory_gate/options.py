@@ -63,6 +63,7 @@ HEADING = Kind('one line of text, a heading like "## Decisions"',
                show=lambda v: v or 'the end of the file')
 COLOR = Kind('auto, always or never', lambda v: v in color.CHOICES)
 SECRETS = Kind('block or warn', lambda v: v in ('block', 'warn'))
+HOME = Kind('keep or mask', lambda v: v in ('keep', 'mask'))
 VALUES = Kind('a list of strings', is_strings,  # repeatable
               setting=lambda v: frozenset(s for s in v if s),
               show=lambda v: ', '.join(sorted(v)) or 'none')
@@ -109,6 +110,9 @@ OPTIONS = (
            'colour the diff and the review: always, never, or auto: on a terminal unless NO_COLOR '
            'is set (pre-commit gives hooks one when its own colour is on)'),
     Option('transcripts-folder', PATH, 'DIR', 'the folder collect copies sessions to'),
+    Option('home-in-copies', HOME, 'WHAT',
+           "your home folder's path and your user name in collected copies: keep them, or mask "
+           'them as ~ and <user>'),
     Option('ask-after-prompts', WHOLE, 'N',
            'agent-hook asks for Memory: lines after N prompts since it last asked'),
     Option('ask-after-tools', WHOLE, 'N', '... or after N tool calls'),

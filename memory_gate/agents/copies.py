@@ -14,7 +14,7 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 
-from memory_gate.agents import checkpoints, stamps, stores
+from memory_gate.agents import checkpoints, masks, stamps, stores
 from memory_gate.agents.compared import Compared, grew
 from memory_gate.agents.said import said_document, said_lines
 from memory_gate.base import files
@@ -37,6 +37,7 @@ class Copy(NamedTuple):
     redacted: int  # credentials masked in the copy
     left_out: int = 0  # lines past files.MAX_LINE_BYTES, not copied
     size: int = 0  # the copy's bytes, as written (or, on a dry run, as it would be)
+    home: int = 0  # times the copy holds the home folder's path (kept: not masked)
 
 
 class CollectError(Exception):
@@ -132,9 +133,25 @@ def confined(root: str, folder: str) -> str:
     return os.path.join(root, folder)
 
 
-def copy_session(root: str, session: stores.Session, folder: str, said: bool,
-                 dry_run: bool) -> Copy:
-    """Collect one session: the copy written (unless `dry_run`) when it is new or grown."""
+class How(NamedTuple):
+    """How a collect copies: --said-only, --dry-run, --home-in-copies mask (None: kept), and the
+    home folder a kept copy's count is of."""
+
+    said: bool
+    dry_run: bool
+    mask: masks.Mask | None
+    home: bytes
+
+    def finished(self, line: bytes) -> tuple[bytes, int]:
+        """A redacted line as the copy holds it (masked), and the times it holds the home
+        folder's path (kept)."""
+        if self.mask is not None:
+            return masks.masked(line, self.mask), 0
+        return line, line.count(self.home) if len(self.home) > 1 else 0
+
+
+def copy_session(root: str, session: stores.Session, folder: str, how: How) -> Copy:
+    """Collect one session: the copy written (unless a dry run) when it is new or grown."""
     target = os.path.join(folder, session.name)
     path = os.path.join(root, target)
     if os.path.islink(path):
@@ -144,12 +161,12 @@ def copy_session(root: str, session: stores.Session, folder: str, said: bool,
         first = source.stream.readline(files.MAX_LINE_BYTES)
         source.stream.seek(0)
         if first.strip() == b'{':  # a session document (Gemini CLI), rewritten whole
-            return copy_document(session, target, path, source, said, dry_run)
-        return copy_lines(session, target, path, source, said, dry_run)
+            return copy_document(session, target, path, source, how)
+        return copy_lines(session, target, path, source, how)
 
 
-def copy_document(session: stores.Session, target: str, path: str, source: Source, said: bool,
-                  dry_run: bool) -> Copy:
+def copy_document(session: stores.Session, target: str, path: str, source: Source,
+                  how: How) -> Copy:
     """A session document (rewritten whole by its agent): read whole, up to the cap."""
     from memory_gate.formats.document import MAX_DOCUMENT_BYTES
 
@@ -158,40 +175,42 @@ def copy_document(session: stores.Session, target: str, path: str, source: Sourc
         raise CollectError(f'{session.source}: a session document past the '
                            f'{MAX_DOCUMENT_BYTES >> 20} MiB cap; not copied')
     data, count = redacted(data)
-    if said:
+    if how.said:
         data = said_document(data)
+    data, home = how.finished(data)
     try:
         old = files.read_bytes(path)
     except InputError as exc:
         raise CollectError(f'{target}: {exc}') from None
     state = ('new' if old is None else 'unchanged' if old == data
              else 'grown' if grew(old, data) else 'diverged')
-    if state in ('new', 'grown') and not dry_run:
+    if state in ('new', 'grown') and not how.dry_run:
         with files.Replacing(path, source.mode) as out:
             out.write(data)
-    return Copy(session, target, state, count, size=len(data))
+    return Copy(session, target, state, count, size=len(data), home=home)
 
 
-def copy_lines(session: stores.Session, target: str, path: str, source: Source, said: bool,
-               dry_run: bool) -> Copy:
+def copy_lines(session: stores.Session, target: str, path: str, source: Source,
+               how: How) -> Copy:
     """A JSON-lines session, streamed: each complete line redacted, compared with the copy
     already there and written to a temporary file that replaces it when the copy is new or
     grown. The lines a grown copy repeats are written once it is known to have grown: a copy
     found unchanged (or diverged) writes no temporary file."""
     whole = session.via == 'entire'
     keep = None
-    if said:
+    if how.said:
         keep = said_lines(complete_lines(source, whole))
         source.stream.seek(0)
     compared = Compared(old_lines(path))
-    count = left_out = size = held = 0  # held: bytes the same as the old copy's, not written
-    with files.Replacing(None if dry_run else path, source.mode) as out:
+    count = left_out = size = held = home = 0  # held: the old copy's bytes, not written yet
+    with files.Replacing(None if how.dry_run else path, source.mode) as out:
         for number, raw in enumerate(complete_lines(source, whole), 1):
             if raw is None or (keep is not None and number not in keep):
                 left_out += raw is None
                 continue
             line, found = redacted_line(raw, number)
-            count += found
+            line, at_home = how.finished(line)
+            count, home = count + found, home + at_home
             compared.feed(line)
             if compared.grown:
                 held = repeat(path, held, out)
@@ -200,7 +219,7 @@ def copy_lines(session: stores.Session, target: str, path: str, source: Source, 
             size += len(line)
         state = compared.state()
         out.keep = state in ('new', 'grown')
-    return Copy(session, target, state, count, left_out, size)
+    return Copy(session, target, state, count, left_out, size, home)
 
 
 def repeat(path: str, size: int, out: files.Replacing) -> int:
@@ -272,7 +291,9 @@ def collect(
     except CollectError as exc:
         yield exc
         return
-    book = stamps.Book(root, 'said' if said else 'all')
+    home = os.path.expanduser('~')
+    how = How(said, dry_run, masks.mask_of(settings, home), os.fsencode(home.rstrip(os.sep)))
+    book = stamps.Book(root, ('said' if said else 'all') + (' masked' if how.mask else ''))
     for session in sessions:
         target = os.path.join(folder, session.name)
         stamp = book.current(session, target)
@@ -281,7 +302,7 @@ def collect(
             continue
         read_at = stamps.stat_of(session.source) if session.via != 'entire' else None
         try:
-            copy = copy_session(root, session, folder, said, dry_run)
+            copy = copy_session(root, session, folder, how)
         except OSError as exc:
             yield CollectError(f'{session.source}: {exc.strerror or exc}')
         except CollectError as exc:

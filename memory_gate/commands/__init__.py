@@ -125,7 +125,7 @@ COMMANDS = (
         "list this checkout's sessions in the agents' stores and what copying them would do",
         '0 done; 1 a copy diverged from its session (not overwritten) or could not be written; '
         '2 a usage error, a bad setting, or not in a git repository',
-        ('transcripts-folder',),
+        ('transcripts-folder', 'home-in-copies'),
     ),
     Command(
         'agent-hook',
@@ -134,7 +134,7 @@ COMMANDS = (
         'memory-gate agent-hook stop < event.json',
         'what an agent runs at the end of a turn: prints the decision that asks for Memory: lines',
         '0 always: a problem is one line on stderr, never a failed stop of the agent',
-        ('ask-after-prompts', 'ask-after-tools', 'transcripts-folder'),
+        ('ask-after-prompts', 'ask-after-tools', 'transcripts-folder', 'home-in-copies'),
         bad_setting=0,
         interrupted=0,
     ),

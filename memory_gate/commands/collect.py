@@ -30,7 +30,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         err('collect: not inside a git repository')
         return 2
     home = os.path.expanduser('~')
-    status, sizes = 0, []
+    status, sizes, held = 0, [], 0
+    say_masked(home, settings)
     for done in copies.collect(root, copies.found(root, home), settings, args.dry_run,
                                args.said_only):
         if isinstance(done, copies.CollectError):
@@ -39,11 +40,34 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         else:
             print(copies.line(done, args.dry_run))
             sizes.append(done.size)
+            held += done.home
             status = status or int(done.state == 'diverged')
     if args.dry_run and sizes:
         print(f'memory-gate: {len(sizes)} session(s), {copies.human(sum(sizes))} in all')
     say_where(root, home, settings, found=bool(sizes or status))
+    say_kept(home, held, settings)
     return status
+
+
+def say_kept(home: str, held: int, settings: Settings) -> None:
+    """How many times the copies written or read hold the home folder, when kept."""
+    from memory_gate.report import note
+
+    if held and settings.home_in_copies == 'keep':
+        note(f'collect: the copies hold your home folder ({home}) {held} time(s); '
+             '--home-in-copies mask (or home-in-copies = "mask" in [tool.memory-gate]) writes ~ '
+             'and <user> instead', settings)
+
+
+def say_masked(home: str, settings: Settings) -> None:
+    """Once a run: what --home-in-copies mask hides."""
+    from memory_gate.agents import masks
+    from memory_gate.report import note
+
+    mask = masks.mask_of(settings, home)
+    if mask is not None:
+        user = f' and your user name {mask.user} as <user>' if len(mask.user) >= 2 else ''
+        note(f'collect: copies get your home folder {mask.home} as ~{user}', settings)
 
 
 def say_where(root: str, home: str, settings: Settings, found: bool) -> None:

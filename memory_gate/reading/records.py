@@ -34,6 +34,7 @@ class Settings(NamedTuple):
     candidates: int = 0  # how many of the best candidates under the threshold to keep for listing
     color: str = 'auto'  # auto, always or never; cli resolves auto, so always or never below it
     transcripts_folder: str = 'transcripts'  # where collect copies sessions, from the repo root
+    home_in_copies: str = 'keep'  # keep or mask the home folder and user name in collected copies
     ask_after_prompts: int = 3  # agent-hook asks for Memory: lines after this many prompts ...
     ask_after_tools: int = 20  # ... or this many tool calls, since it last asked
     allowlist: str = '.memory-gate-allowed.txt'  # transcript findings reviewed as no secret

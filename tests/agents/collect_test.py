@@ -490,3 +490,37 @@ def test_an_up_to_date_copy_is_not_copied_again_to_a_temporary_file(repo: Path,
     again = watched(repo, home)
     assert again.stdout.count(': unchanged, ') == len(HERE) and again.opens(copies) == []
     assert not list(repo.rglob('*.tmp')) and (stamps / 'memory-gate-collected.json').exists()
+
+
+def test_home_in_copies_mask_hides_the_home_folder_and_user_name_and_says_so(
+        repo: Path, tmp_path: Path) -> None:
+    """Issue 45.4: copies kept the user's home path and user name 7-51 times a session, with no
+    word about it. Kept, collect says so; masked, it says once what it masks."""
+    home = tmp_path / 'home'
+    slug = ''.join(c if c.isalnum() else '-' for c in str(home))  # Claude Code's folder name
+    said = (f'Logs are in {home}/proj/logs, pushed as alicetest@laptop to /srv/alicetest/x; not '
+            f'{home}x, project-alicetest or /srv/alicetest2. Folder {slug}-proj.')
+    claude(home, repo.resolve(), 'c-home', said)
+    env = {**ENV, 'HOME': str(home), 'LOGNAME': 'alicetest', 'USER': 'alicetest'}
+
+    def collect_as(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run((sys.executable, '-m', 'memory_gate', 'collect', *args), cwd=repo,
+                              capture_output=True, text=True, env=env, check=False)
+
+    kept = collect_as('--dry-run')
+    assert kept.returncode == 0
+    assert (f'memory-gate: collect: the copies hold your home folder ({home}) 2 '
+            'time(s); --home-in-copies mask') in kept.stderr
+    done = collect_as('--home-in-copies', 'mask')
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == (f'memory-gate: collect: copies get your home folder {home} as ~ and '
+                           'your user name alicetest as <user>\n')
+    copy = (repo / 'transcripts' / 'claude-c-home.jsonl').read_text()
+    assert str(home) + '/' not in copy and slug not in copy
+    assert ('Logs are in ~/proj/logs, pushed as <user>@laptop to /srv/<user>/x; not '
+            f'{home}x, project-alicetest or /srv/alicetest2. Folder ~-proj.') in copy
+    assert all(json.loads(line) for line in copy.splitlines())
+    again = collect_as('--home-in-copies', 'mask')
+    assert ': unchanged, ' in again.stdout
+    (repo / 'pyproject.toml').write_text('[tool.memory-gate]\nhome-in-copies = "keep"\n')
+    assert ': diverged, ' in collect_as().stdout  # a copy made another way is not overwritten

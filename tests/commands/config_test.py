@@ -14,6 +14,7 @@ from memory_gate.config import ConfigError, load_pyproject, settings_from
 from memory_gate.options import (
     COLOR,
     HEADING,
+    HOME,
     OPTIONS,
     PATH,
     ROLES,
@@ -111,6 +112,7 @@ SAMPLES: dict[Kind, tuple[str, object]] = {
     COLOR: ('never', 'never'),
     HEADING: ('## Decisions', '## Decisions'),
     SECRETS: ('warn', 'warn'),
+    HOME: ('mask', 'mask'),
 }
 
 
