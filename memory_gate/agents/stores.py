@@ -272,7 +272,8 @@ def places(home: str) -> list[Place]:
         Place('codex', os.path.join(codex_root, 'sessions'), '**/rollout-*.jsonl',
               'the cwd of its session_meta'),
         Place('gemini', os.path.join(home, '.gemini', 'tmp'), '*/chats/session-*.json*',
-              "its folder's name, the sha256 of the checkout's path"),
+              "its folder: the sha256 of the checkout's path, the slug ~/.gemini/projects.json "
+              'gives it, or a .project_root naming it'),
         Place('copilot', os.path.join(copilot_root(home), 'session-state'), '*/events.jsonl',
               'the cwd of its session.start'),
     ]
