@@ -2,23 +2,30 @@
 
 Only the value's characters change, to [REDACTED:<kind>] (redact.redact_line), so every line
 stays valid JSON and every other byte is the same; a file with nothing to redact is not
-written. With --allow, nothing is redacted: each finding's fingerprint joins the allowlist
-(sorted, one line each, the kind and hint beside it), and the hook lets it pass from then on.
+written. With --allow, nothing is redacted: each finding is shown in its context (masked) and
+asked about on the terminal (--all: every one, unasked); the fingerprint of each one allowed joins
+the allowlist (sorted, one line each, the kind and hint beside it), and the hook lets it pass from
+then on.
 """
 from __future__ import annotations
 
 import argparse
 import os
 import stat
+import sys
 from collections.abc import Sequence
 
 from memory_gate.base import files
 from memory_gate.base.files import InputError
+from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
 from memory_gate.reading.records import Settings
 from memory_gate.report import detail, err, note
 from memory_gate.secrets import redact, scan
 from memory_gate.secrets.credentials import printable
 from memory_gate.text.sentences import shown
+
+if TYPE_CHECKING:
+    from memory_gate.terminal import Terminal
 
 HEADER = ('# memory-gate: transcript findings reviewed as no secret; one fingerprint a line '
           '(the first 20 hex digits of the value\'s SHA-256), then its kind and where it was.\n')
@@ -27,18 +34,29 @@ HEADER = ('# memory-gate: transcript findings reviewed as no secret; one fingerp
 def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument('paths', nargs='+', metavar='FILE', help='transcript to redact in place')
     p.add_argument('--allow', action='store_true',
-                   help='allow what is found instead (values that are no secret): add them to the '
-                        'allowlist')
+                   help='allow what is found instead (values that are no secret): asks about each '
+                        'finding, shown in its context, and adds those you allow to the allowlist')
+    p.add_argument('--all', action='store_true',
+                   help='with --allow: allow every finding without asking (needed without a '
+                        'terminal)')
+
+
+NO_TERMINAL = ('scrub --allow: no terminal to ask on (stdin is not a terminal); nothing '
+               'allowed. Each finding is allowed on its own on a terminal; --allow --all allows '
+               'every one listed above')
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
+    if args.all and not args.allow:
+        err('scrub: --all goes with --allow (every finding allowed without asking)')
+        return 2
     try:
         allowed = scan.parse_allowlist(files.read_allowlist(settings.allowlist))
     except InputError as exc:
         err(f'{shown(settings.allowlist)}: {exc}')
         return 2
     failed, found = 0, 0
-    entries: list[str] = []
+    entries: list[Entry] = []
     for path in args.paths:
         try:
             done = scrub(path, allowed, entries if args.allow else None)
@@ -50,18 +68,34 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             print(printable(f'{shown(path)}:{line} {kind}'))
         found += len(done)
         detail(f'read {printable(shown(path))}: {len(done)} finding(s)', settings)
+    if entries and not args.all:
+        chosen = asked(entries)
+        if chosen is None:
+            return 2
+        entries = chosen
     if entries:
         try:
-            allow(settings.allowlist, entries)
+            allow(settings.allowlist, [e.line for e in entries])
         except (InputError, OSError) as exc:
             err(f'{shown(settings.allowlist)}: {exc}')
             return 2
+    if args.allow:
+        found = len(entries)
     verb = 'allowed' if args.allow else 'redacted'
     note(f'{verb} {found} credential(s) in {len(args.paths) - failed} file(s)', settings)
     return 2 if failed else 0
 
 
-def scrub(path: str, allowed: frozenset[str], entries: list[str] | None) -> list[tuple[int, str]]:
+class Entry(NamedTuple):
+    """A finding --allow would add: its allowlist line, where it is and what (as the question
+    names it), and the text around it, masked (not the line: a transcript line may be long)."""
+
+    line: str
+    where: str
+    context: str
+
+
+def scrub(path: str, allowed: frozenset[str], entries: list[Entry] | None) -> list[tuple[int, str]]:
     """Redact the file in place, a line at a time (a temporary file beside it replaces it when a
     line changed, with its mode); (line, kind) of each value. With `entries`, nothing is
     written: an allowlist line is added to it per value instead."""
@@ -78,16 +112,20 @@ def scrub(path: str, allowed: frozenset[str], entries: list[str] | None) -> list
     return done
 
 
-def scrubbed(raw: bytes, number: int, allowed: frozenset[str], entries: list[str] | None,
+def scrubbed(raw: bytes, number: int, allowed: frozenset[str], entries: list[Entry] | None,
              path: str, done: list[tuple[int, str]]) -> bytes:
     """The line redacted, its values' (line, kind) added to `done`; with `entries`, the line as it
     is and an allowlist line per value added to `entries`."""
     if not scan.may_hold(raw):
         return raw
     if entries is not None:
+        context = None
         for finding, mark in scan.located(raw, number):
             if mark not in allowed:
-                entries.append(entry(mark, f'{finding.kind} {finding.hint}', path, number))
+                what = f'{finding.kind} {finding.hint}'
+                context = context_of(raw) if context is None else context
+                entries.append(Entry(entry(mark, what, path, number),
+                                     f'{shown(path)}:{number} {what}', context))
                 done.append((number, finding.kind))
         return raw
     redacted, findings = redact.redact_line(raw.decode('utf-8', 'surrogateescape'), number,
@@ -113,3 +151,79 @@ def allow(path: str, entries: Sequence[str]) -> None:
         raise InputError('is a symlink; not writing through it')
     with files.Replacing(path, files.file_mode(path)) as out:
         out.write(text.encode('utf-8'))
+
+
+def asked(entries: Sequence[Entry]) -> list[Entry] | None:
+    """The findings the reviewer allows, asked one by one on the terminal (each value once:
+    the allowlist holds its fingerprint); None without a terminal to ask on."""
+    if not sys.stdin.isatty():
+        err(NO_TERMINAL)
+        return None
+    from memory_gate.terminal import Terminal
+
+    term, chosen = Terminal(), []
+    unique = list({e.line.split()[0]: e for e in entries}.values())
+    for index, entry in enumerate(unique, 1):
+        print(f'({index}/{len(unique)}) {printable(entry.where)}')
+        print('\n'.join(wrapped(entry.context)))
+        answer = ask(term)
+        if answer == 'q':
+            break
+        if answer == 'y':
+            chosen.append(entry)
+    return chosen
+
+
+def ask(term: Terminal) -> str:
+    """y, n or q (end of input is q); ? and anything else say what each key does."""
+    while True:
+        key = (term.key('Allow this value as no secret [y,n,q,?]? ') or 'q').strip().lower()[:1]
+        if key in ('y', 'n', 'q'):
+            return key
+        print('y - allow it: its fingerprint joins the allowlist, and the hook lets it pass\n'
+              'n - do not allow it: the hook still blocks it (scrub without --allow redacts it)\n'
+              'q - quit: allow none of this and the later ones\n? - this help')
+
+
+CONTEXT_COLUMNS = 240  # the text shown around a finding, masked
+
+
+def context_of(raw: bytes) -> str:
+    """The text of a transcript line around its first finding: the JSON's strings that hold a
+    space or a finding, every credential masked (credentials.printable), cut to
+    CONTEXT_COLUMNS."""
+    from memory_gate.text.width import fit
+
+    masked = (printable(s) for s in strings(raw))  # what people read: words, and the finding
+    text = ' '.join(dict.fromkeys(s for s in masked if ' ' in s.strip() or MASK in s))
+    at = max(0, text.find(MASK) - CONTEXT_COLUMNS // 3)
+    return ('… ' if at else '') + fit(text[at:], CONTEXT_COLUMNS)
+
+
+def wrapped(context: str) -> list[str]:
+    """A finding's context, indented and wrapped to the terminal (at most 100 columns)."""
+    from memory_gate.text.width import wrap
+    from memory_gate.usage import columns
+
+    return wrap('      ' + context, min(columns(), 100), '      ')
+
+
+MASK = '[secret withheld]'  # what credentials.printable writes for a value
+
+
+def strings(raw: bytes) -> list[str]:
+    """The strings of a JSON line, in order (its text when it is no JSON)."""
+    import json
+
+    try:
+        found: list[object] = [json.loads(raw)]
+    except (ValueError, RecursionError):
+        return [raw.decode('utf-8', 'replace')]
+    out: list[str] = []
+    while found:  # a stack, the next value last: in order, and linear in the line's size
+        value = found.pop()
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, (dict, list)):
+            found += reversed(list(value.values()) if isinstance(value, dict) else value)
+    return out

@@ -61,7 +61,7 @@ def test_an_allowlist_in_conflict_is_refused_naming_it(repo: Path) -> None:
 def test_a_file_name_cannot_add_a_line_to_the_allowlist(repo: Path, brk: str) -> None:
     name = f'x{brk}0123456789abcdef0123 injected.jsonl'
     secret_session(repo / name)
-    done = measured(('scrub', '--allow', name), repo)
+    done = measured(('scrub', '--allow', '--all', name), repo)
     assert done.returncode == 0, done
     lines = (repo / '.memory-gate-allowed.txt').read_text().splitlines()
     entries = [x for x in lines if not x.startswith('#')]

@@ -89,7 +89,7 @@ def test_an_allowed_finding_passes_and_stays_allowed_when_the_transcript_grows(
     text = claude(said('hello'), tool_result(f'$ cat docs/example.env\nGITHUB_TOKEN={GH}\n'))
     stage(project, text)
     assert project.commit().returncode == 1
-    allow = project.memory_gate('scrub', '--allow', 'transcripts/s.jsonl')
+    allow = project.memory_gate('scrub', '--allow', '--all', 'transcripts/s.jsonl')
     assert allow.returncode == 0 and 'transcripts/s.jsonl:2 GitHub token' in allow.stdout
     listed = (project.path / '.memory-gate-allowed.txt').read_text()
     assert listed.startswith('# memory-gate:')
