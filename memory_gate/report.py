@@ -62,7 +62,7 @@ def report_failed(failed: Sequence[InputError]) -> None:
         err(f'{shown(exc.path)}: {exc}')
 
 
-def report_withheld(result: Result) -> None:
+def report_withheld(result: Result, program: str = 'memory-gate') -> None:
     """Where each withheld bullet was and what it looked like, never its value; the transcript
     still holds the value."""
     if not result.withheld:
@@ -74,10 +74,10 @@ def report_withheld(result: Result) -> None:
 
     for source in dict.fromkeys(w.source for w in result.withheld):
         if source == '-':
-            scrub, scan = 'memory-gate scrub FILE on the file it came from', 'gitleaks stdin'
+            scrub, scan = f'{program} scrub FILE on the file it came from', 'gitleaks stdin'
         else:
             quoted = shell(source)
-            scrub, scan = f'memory-gate scrub {quoted}', f'gitleaks dir {quoted}'
+            scrub, scan = f'{program} scrub {quoted}', f'gitleaks dir {quoted}'
         err(f'{shown(source)}: the transcript itself holds that value: {scrub} redacts it where '
             f'the transcript scan finds it (a secret scanner for the rest: {scan}); rotate it if '
             'it is real')
@@ -126,7 +126,8 @@ def read_instead(paths: Sequence[str]) -> list[str]:
     return [p for p in paths if p not in left]
 
 
-def report_secrets(result: Result, settings: Settings, verdict: str) -> None:
+def report_secrets(result: Result, settings: Settings, verdict: str,
+                   program: str = 'memory-gate') -> None:
     """Each credential in a transcript's own lines: where, its kind and hint, never the value;
     then what to do about it."""
     if not result.secrets:
@@ -138,7 +139,7 @@ def report_secrets(result: Result, settings: Settings, verdict: str) -> None:
         err(f'{shown(s.source)}:{s.line}: {s.kind}{hint} in the transcript itself')
     sources = ' '.join(shell(s) for s in dict.fromkeys(s.source for s in result.secrets))
     err(f'{len(result.secrets)} credential(s) in transcripts: {verdict}. Rotate any that is real: '
-        f'it is in this work tree already. Then redact them: memory-gate scrub {sources} '
+        f'it is in this work tree already. Then redact them: {program} scrub {sources} '
         f'&& git add {sources}')
-    err(f'or, for a value that is no secret (a documented test key): memory-gate scrub --allow '
+    err(f'or, for a value that is no secret (a documented test key): {program} scrub --allow '
         f'{sources} && git add {shell(settings.allowlist)}')

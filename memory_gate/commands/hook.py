@@ -110,12 +110,12 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     result = build(found, every, memory or '', declined, listed, reviewed, known)
     report_failed(unread)
     report_read(result, settings)
-    report_withheld(result)
+    route = routes(dict(os.environ), sys.executable, root)  # the commands it prints run as typed
+    report_withheld(result, route.program)
     report_unread(result)
     blocked = bool(result.secrets) and settings.secrets == 'block'
     verdict = 'the commit is blocked' if blocked else 'a warning only (secrets = "warn")'
-    report_secrets(result, settings, verdict)
-    route = routes(dict(os.environ), sys.executable, root)
+    report_secrets(result, settings, verdict, route.program)
     groups = by_source(paths, result.proposed)
     failed = [exc.path for exc in unread]
     heading = settings.heading  # under a heading the bullets may go anywhere: the whole text

@@ -79,7 +79,7 @@ def run_review(paths: Sequence[str], named: dict[str, str | None], rewords: Sequ
     outcome = rewrite(every, chosen, review, settings.heading)
     if not record(outcome, root, settings.ledger):
         return 2
-    show_outcome(outcome, every, chosen, settings.ledger, root)
+    show_outcome(outcome, every, chosen, settings.ledger, root, review)
     return status
 
 
@@ -145,7 +145,9 @@ def show_items(every: Sequence[Item]) -> None:
 
 
 def show_outcome(outcome: Outcome, every: Sequence[Item], chosen: dict[int, Choice],
-                 path: str, root: str) -> None:
+                 path: str, root: str, review: str = 'memory-gate review') -> None:
+    """What review did, the diff of what was taken, and the commands to type next (`review`:
+    how this user runs a review, routes.py)."""
     for item in (i for i in every if not i.settled):
         action, text = chosen.get(item.number, ('skip', ''))
         print(f'  {item.number}. {action:<8}{printable(item.entry.text)}')
@@ -171,7 +173,7 @@ def show_outcome(outcome: Outcome, every: Sequence[Item], chosen: dict[int, Choi
     elif adds:
         print(f'Now: {git} add {adds}{later}.')
     if skipped:
-        print(f'{skipped} skipped bullet(s) stay pending: review them (memory-gate review) '
+        print(f'{skipped} skipped bullet(s) stay pending: review them ({review}) '
               'before you commit; until then the commit stays blocked.')
 
 

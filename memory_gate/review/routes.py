@@ -21,6 +21,7 @@ class Routes(NamedTuple):
 
     review: str
     decline: str
+    program: str = 'memory-gate'  # memory-gate itself, as this user runs it (an install first)
 
 
 def routes(environ: dict[str, str], executable: str, root: str) -> Routes:
@@ -41,18 +42,18 @@ def routes(environ: dict[str, str], executable: str, root: str) -> Routes:
 
     found = shutil.which('memory-gate', path=path)
     if found and is_this_version(found):
-        return Routes('memory-gate review', 'memory-gate decline --pending')
+        return Routes('memory-gate review', 'memory-gate decline --pending', 'memory-gate')
     home = environ.get('HOME') or os.path.expanduser('~')
     own_env = os.path.join(home, VENV[2:], 'bin', 'memory-gate')
     if os.path.exists(own_env) and is_this_version(own_env):  # installed by the route below
         run = f'{VENV}/bin/memory-gate'
-        return Routes(f'{run} review', f'{run} decline --pending')
+        return Routes(f'{run} review', f'{run} decline --pending', run)
     has_pipx = shutil.which('pipx', path=path) is not None
     tried = try_repo(executable)
     if tried is not None:  # its environment is deleted when try-repo ends
         decline = f'pre-commit try-repo {tried} memory-gate-decline --hook-stage manual --all-files'
         install, run = installer(tried, has_pipx)
-        return Routes(f'{install}{run} review', decline)
+        return Routes(f'{install}{run} review', decline, f'{install}{run}')
     spec = install_spec(root)
     if spec is not None:
         install, run = installer(spec, has_pipx)
@@ -60,9 +61,10 @@ def routes(environ: dict[str, str], executable: str, root: str) -> Routes:
         install = ''
         script = os.path.join(own, 'memory-gate')
         run = shell(script) if os.path.exists(script) else f'{shell(executable)} -m memory_gate'
+    program = f'{install}{run}'
     if configured(root, 'memory-gate-decline'):
-        return Routes(f'{install}{run} review', decline_hook(root, path))
-    return Routes(f'{install}{run} review', f'{install}{run} decline --pending')
+        return Routes(f'{program} review', decline_hook(root, path), program)
+    return Routes(f'{program} review', f'{program} decline --pending', program)
 
 
 # Where the CLI is installed for a user without pipx: a virtual environment of its own, as a

@@ -20,7 +20,8 @@ def test_routes_look_past_the_hooks_own_environment(tmp_path: Path) -> None:
     inside = {'PATH': f'{own}:/usr/bin', 'PRE_COMMIT': '1'}
     full = str(own / 'memory-gate')
     # only pre-commit has it
-    assert routes(inside, python, root) == Routes(f'{full} review', f'{full} decline --pending')
+    assert routes(inside, python, root) == Routes(f'{full} review', f'{full} decline --pending',
+                                                  full)
     (tmp_path / '.pre-commit-config.yaml').write_text(
         'repos:\n-   repo: x\n    hooks:\n    -   id: memory-gate-decline\n'
     )
@@ -45,6 +46,7 @@ def test_routes_under_try_repo(tmp_path: Path) -> None:
         "pipx install --force '/src/memory gate' && memory-gate review",
         "pre-commit try-repo '/src/memory gate' memory-gate-decline --hook-stage manual"
         ' --all-files',
+        "pipx install --force '/src/memory gate' && memory-gate",
     )
 
 
@@ -100,7 +102,8 @@ def test_without_memory_gate_on_path_the_route_installs_it_never_a_cache_path(
         {'PATH': f'{cache}:{users}', 'PRE_COMMIT': '1'}, str(cache / 'python'), str(tmp_path)
     )
     spec = 'git+https://github.com/memory-gate/memory-gate@v0.1.0'
-    assert got == Routes(f'pipx install --force {spec} && memory-gate review', DECLINE_HOOK)
+    install = f'pipx install --force {spec} && memory-gate'
+    assert got == Routes(f'{install} review', DECLINE_HOOK, install)
     local = config.replace('https://github.com/memory-gate/memory-gate', '../mg')
     (tmp_path / '.pre-commit-config.yaml').write_text(local)
     got = routes({'PATH': users, 'PRE_COMMIT': '1'}, str(cache / 'python'), str(tmp_path))
@@ -136,4 +139,18 @@ def test_without_pipx_the_route_installs_into_a_virtual_environment(tmp_path: Pa
     (installed / 'memory-gate').write_text(f'#!/bin/sh\necho "{version_line()}"\n')
     (installed / 'memory-gate').chmod(0o755)
     assert routes(bare, python, str(tmp_path)) == Routes(
-        '~/.memory-gate/bin/memory-gate review', '~/.memory-gate/bin/memory-gate decline --pending')
+        '~/.memory-gate/bin/memory-gate review', '~/.memory-gate/bin/memory-gate decline --pending',
+        '~/.memory-gate/bin/memory-gate')
+
+
+def test_every_printed_command_starts_with_the_program_the_route_names(tmp_path: Path) -> None:
+    """Issue 45.1: review, decline and the hook's scrub lines are typed as the route says: the
+    same program (memory-gate on PATH, ~/.memory-gate/bin/memory-gate, or an install first)."""
+    config = ('repos:\n-   repo: ../mg\n    rev: abc\n    hooks:\n    -   id: memory-gate\n')
+    (tmp_path / '.pre-commit-config.yaml').write_text(config)
+    python = str(tmp_path / 'env' / 'bin' / 'python')
+    bare = {'PATH': on_path(tmp_path / 'bin'), 'PRE_COMMIT': '1', 'HOME': str(tmp_path / 'home')}
+    for environ in (bare, {**bare, 'PATH': on_path(tmp_path / 'pipx-bin', 'pipx')}):
+        got = routes(environ, python, str(tmp_path))
+        assert got.review == f'{got.program} review'
+        assert got.decline == f'{got.program} decline --pending'

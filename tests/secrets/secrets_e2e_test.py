@@ -142,3 +142,35 @@ def test_build_json_lists_the_secrets_and_masks_session_and_timestamp(project: R
     assert secret in out['secrets']
     assert GH not in done.stdout + done.stderr and out['proposed']
     assert all(GH not in str(p['session']) + str(p['timestamp']) for p in out['proposed'])
+
+
+def test_the_printed_scrub_runs_as_typed_without_memory_gate_on_path(
+        repo: Path, hook_repo: tuple[Path, str, dict[str, str]]) -> None:  # noqa: F811
+    """Issue 45.1: the blocked commit said `memory-gate scrub ...` to a user who has memory-gate
+    only through pre-commit (command not found); it says the route review says: install, then
+    run."""
+    from tests.commands.hook_test import configure, without_memory_gate
+
+    src, rev, env = hook_repo
+    home = repo.parent / 'home'
+    project = configure(repo, src, rev, {**without_memory_gate(env), 'HOME': str(home)})
+    stage(project, claude(said('hello'), tool_result(f'GITHUB_TOKEN={GH}\n')))
+    blocked = project.commit()
+    assert blocked.returncode == 1, blocked.stdout
+    import re
+
+    found = re.search(r'Then redact them: (.*?) scrub transcripts/s\.jsonl', blocked.stdout)
+    assert found, blocked.stdout
+    program = found[1]
+    assert program.startswith(('pipx install --force ', 'python3 -m venv ~/.memory-gate && '))
+    assert program.endswith(' && memory-gate') or program.endswith('~/.memory-gate/bin/memory-gate')
+    assert f'Then redact them: {program} scrub transcripts/s.jsonl && git add ' in blocked.stdout
+    assert f'{program} scrub --allow transcripts/s.jsonl && git add ' in blocked.stdout
+    typed = re.search(r'Then redact them: (.*)$', blocked.stdout, re.M)
+    assert typed, blocked.stdout
+    ran = subprocess.run(('bash', '-c', typed[1]), cwd=project.path, capture_output=True, text=True,
+                         env={**without_memory_gate(env), 'HOME': str(home)}, timeout=600,
+                         check=False)  # as typed: the install, then the scrub, then git add
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert 'transcripts/s.jsonl:2 GitHub token' in ran.stdout
+    assert project.commit().returncode == 0
