@@ -38,6 +38,7 @@ class Copy(NamedTuple):
     left_out: int = 0  # lines past files.MAX_LINE_BYTES, not copied
     size: int = 0  # the copy's bytes, as written (or, on a dry run, as it would be)
     home: int = 0  # times the copy holds the home folder's path (kept: not masked)
+    otherwise: bool = False  # diverged: the copy was made with other settings
 
 
 class CollectError(Exception):
@@ -255,11 +256,11 @@ def line(copy: Copy, dry_run: bool) -> str:
     if dry_run and copy.state in ('new', 'grown'):
         verb = 'would write (' + ('new' if copy.state == 'new' else 'grown') + ')'
     where = copy.session.source if copy.session.via else os.path.basename(copy.session.source)
-    note = (
-        '; not overwritten: it is not an earlier copy of this session'
-        if copy.state == 'diverged'
-        else ''
-    )
+    note = '; not overwritten: it is not an earlier copy of this session' * (
+        copy.state == 'diverged')
+    if copy.otherwise:
+        note += (' (it was copied with other settings: --said-only, --home-in-copies; delete it '
+                 'to copy it again)')
     if copy.left_out:
         note += f'; {copy.left_out} line(s) past {files.MAX_LINE_BYTES >> 20} MiB left out'
     size = f', {human(copy.size)}' if dry_run else ''
@@ -310,6 +311,8 @@ def collect(
         else:
             if not dry_run and copy.state != 'diverged':
                 book.note(target, read_at, copy.redacted, copy.left_out)
+            if copy.state == 'diverged' and book.made_otherwise(target):
+                copy = copy._replace(otherwise=True)
             yield copy
     book.save()
 

@@ -3,7 +3,8 @@ user's name, where it names a folder or an address, as <user>.
 
 Line by line, on the bytes of a redacted line: what is masked never holds a quote or a
 backslash, so every line stays valid JSON. Never inside a longer name: /home/alice2, malice,
-project-alice keep theirs.
+project-alice keep theirs; the name as a folder only between two separators (/alice/), so the end
+of a path (default/alice) or a tag (</alice>) keeps it.
 """
 from __future__ import annotations
 
@@ -28,13 +29,13 @@ def slug_of(path: str) -> str:
 
 
 def pattern_of(home: str, user: str) -> re.Pattern[bytes]:
-    """The home folder not followed by more of a name; its slug; the user name as a whole folder
-    name (/alice/) or before @ (alice@laptop)."""
+    """The home folder not followed by more of a name; its slug; the user name as a folder
+    between two separators (/alice/) or before @ (alice@laptop)."""
     parts = [rb'(?P<home>' + re.escape(os.fsencode(home)) + rb')(?![\w.-])',
              rb'(?<![\w-])(?P<slug>' + re.escape(slug_of(home).encode()) + rb')(?![A-Za-z0-9])']
     if len(user) >= 2:
         name = re.escape(os.fsencode(user))
-        parts += [rb'(?<=[/\\])(?P<user>' + name + rb')(?![\w.-])',
+        parts += [rb'(?<=[/\\])(?P<user>' + name + rb')(?=[/\\])',
                   rb'(?<![\w.-])(?P<at>' + name + rb')(?=@)']
     return re.compile(b'|'.join(parts))
 

@@ -130,6 +130,12 @@ class Book:
         if read_at is not None and written is not None:
             self.known[target] = Stamp(read_at, written, self.how, redacted, left_out)
 
+    def made_otherwise(self, target: str) -> bool:
+        """Whether the copy was last made another way than this collect makes it (--said-only,
+        --home-in-copies): why it is not an earlier copy of what this one would write."""
+        stamp = self.known.get(target)
+        return stamp is not None and stamp.how != self.how
+
     def save(self) -> None:
         if self.known != self.before:
             try:
