@@ -4,7 +4,7 @@ user's name, where it names a folder or an address, as <user>.
 Line by line, on the bytes of a redacted line: what is masked never holds a quote or a
 backslash, so every line stays valid JSON. Never inside a longer name: /home/alice2, malice,
 project-alice keep theirs; the name as a folder only between two separators (/alice/), so the end
-of a path (default/alice) or a tag (</alice>) keeps it.
+of a path (default/alice), a tag (</alice>, JSON's \u003c/alice\u003e) keeps it.
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def pattern_of(home: str, user: str) -> re.Pattern[bytes]:
              rb'(?<![\w-])(?P<slug>' + re.escape(slug_of(home).encode()) + rb')(?![A-Za-z0-9])']
     if len(user) >= 2:
         name = re.escape(os.fsencode(user))
-        parts += [rb'(?<=[/\\])(?P<user>' + name + rb')(?=[/\\])',
+        parts += [rb'(?<=/)(?P<user>' + name + rb')(?=/)',  # a backslash starts a JSON escape
                   rb'(?<![\w.-])(?P<at>' + name + rb')(?=@)']
     return re.compile(b'|'.join(parts))
 

@@ -499,8 +499,8 @@ def test_home_in_copies_mask_hides_the_home_folder_and_user_name_and_says_so(
     home = tmp_path / 'home'
     slug = ''.join(c if c.isalnum() else '-' for c in str(home))  # Claude Code's folder name
     said = (f'Logs are in {home}/proj/logs, pushed as alicetest@laptop to /srv/alicetest/x; not '
-            f'{home}x, project-alicetest, /srv/alicetest2, default/alicetest or </alicetest>. '
-            f'Folder {slug}-proj.')
+            f'{home}x, project-alicetest, /srv/alicetest2, default/alicetest, </alicetest> or '
+            f'to=/alicetest\nNext. Folder {slug}-proj.')
     claude(home, repo.resolve(), 'c-home', said)
     env = {**ENV, 'HOME': str(home), 'LOGNAME': 'alicetest', 'USER': 'alicetest'}
 
@@ -519,8 +519,8 @@ def test_home_in_copies_mask_hides_the_home_folder_and_user_name_and_says_so(
     copy = (repo / 'transcripts' / 'claude-c-home.jsonl').read_text()
     assert str(home) + '/' not in copy and slug not in copy
     assert ('Logs are in ~/proj/logs, pushed as <user>@laptop to /srv/<user>/x; not '
-            f'{home}x, project-alicetest, /srv/alicetest2, default/alicetest or </alicetest>. '
-            'Folder ~-proj.') in copy
+            f'{home}x, project-alicetest, /srv/alicetest2, default/alicetest, </alicetest> or '
+            'to=/alicetest\\nNext. Folder ~-proj.') in copy
     assert all(json.loads(line) for line in copy.splitlines())
     again = collect_as('--home-in-copies', 'mask')
     assert ': unchanged, ' in again.stdout
