@@ -20,6 +20,7 @@ import re
 from memory_gate.base.typed import NamedTuple
 from memory_gate.secrets.anchored import ASCII_FOLDS
 from memory_gate.secrets.credential_patterns import DISCORD_TAIL
+from memory_gate.secrets.told import SPLIT_RE
 
 # An env line's name (spans.plausible keeps any value after it): as written, upper case.
 ENV_NAMES = ('PASSWORD=', 'PASSWD=', 'PWD=', 'SECRET=', 'TOKEN=', 'KEY=')
@@ -203,13 +204,15 @@ class Searches(NamedTuple):
     hex64: re.Pattern[str]
     table: re.Pattern[str]
     next_sentence: re.Pattern[str]
+    split: re.Pattern[str]
 
 
 @functools.cache
 def searches() -> Searches:
     """The four searches, compiled on the first window that needs them: CONTEXT alone took
     ~40 ms to compile, paid at import by every run, a 2-line transcript's included."""
-    return Searches(*map(re.compile, (SHAPES, CONTEXT, ELSEWHERE, HEX64, TABLE, NEXT_SENTENCE)))
+    return Searches(*map(re.compile, (SHAPES, CONTEXT, ELSEWHERE, HEX64, TABLE, NEXT_SENTENCE,
+                                      SPLIT_RE)))
 
 
 def may_find(text: str) -> bool:
@@ -228,5 +231,7 @@ def may_find(text: str) -> bool:
     if found.context.search(low) or found.elsewhere.search(low):
         return True
     if '|' in text and found.table.search(text) or found.next_sentence.search(low):
+        return True
+    if found.split.search(text):
         return True
     return any(map(low.__contains__, SIGNING_CUES)) and found.hex64.search(low) is not None

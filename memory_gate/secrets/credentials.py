@@ -144,7 +144,7 @@ def by_password(text: str) -> Iterator[Finding]:
     """Layer 5: what a person types as a secret: a password of any shape, a passphrase, a PIN,
     user:password, a table's secret column, a password given in the sentence after its name."""
     for layer in (passwords.by_password, passwords.by_apposition, passwords.by_pair,
-                  told.by_table, told.by_next_sentence):
+                  told.by_table, told.by_next_sentence, told.by_split):
         yield from (Finding(*found) for found in layer(text))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from memory_gate.secrets import credential_patterns as P
 from memory_gate.secrets.passwords import KEY_WORDS, PASSWORD_WORDS, WORDS, credible, mixed
 from memory_gate.secrets.values import is_name, word_kind
 
@@ -79,3 +80,23 @@ def is_strong(value: str) -> bool:
     symbol = not value.isalnum()
     return (mixed(value) and (cased or symbol) and not is_name(value)
             and not value.startswith(('http', '/', '$', '%')))
+
+
+# A token split in two at a sentence's or a line's end, its halves adjacent ("the token is
+# ghp_Ab12Cd34Ef56Gh78. Ij90Kl12Mn34Op56Qr78St90 is the rest"): a vendor's prefix and a half its
+# shape does not take, then a second half with a digit that completes the shape.
+SPLIT_RE = (r'(?<![\w-])(?P<a>[A-Za-z][\w.-]{1,12}[_.-](?=[\w-]*\d)[\w-]{4,})[.,;:]?\s{1,3}'
+            r'(?P<b>(?=[\w-]*\d)[\w-]{6,})(?![\w-])')
+
+
+def by_split(text: str) -> Iterator[tuple[str, int, int]]:
+    """A vendor's token whose two halves are adjacent, named by its shape."""
+    for m in re.finditer(SPLIT_RE, text):
+        first, joined = m.group('a'), m.group('a') + m.group('b')
+        for kind, hints, pattern in P.SHAPE_RES:
+            if not any(len(h) >= 2 and h[0].isalnum() and first.startswith(h) for h in hints):
+                continue
+            whole = re.match(pattern, joined)
+            if whole and whole.end() > len(first) and not re.search(pattern, first):
+                yield kind, m.start('a'), m.end('b')
+            break

@@ -56,6 +56,8 @@ MISSED = {
     'Bearer base64': 'Authorization: Bearer dXNlcjpQNHNzK3cwcmQ/Zm9yL3N0YWdpbmc=',
     'Bearer base64 in curl': 'curl -H "Authorization: Bearer Zm9v+YmFy/OTk4Nw==" https://api.example.test',
     'lowercase words run': 'the wifi password is correcthorsebatterystaple',
+    'split over two sentences': 'Token: ghp_Ab12Cd34Ef56Gh78. Ij90Kl12Mn34Op56Qr78St90 ends it.',
+    'split over two lines': 'my GitLab token:\nglpat-Ab12Cd34\nEf56Gh78Ij90Kl',
     'German': 'Das Passwort für den Server ist Sonnenblume47!',
     'German Kennwort': 'Das Kennwort lautet Fuchsbau2024',
     'Portuguese': 'A senha do banco é Girassol#2024',
@@ -91,6 +93,7 @@ NEAR_MISSES = {
     'lowercase word': 'the password is incorrect',
     'German sentence': 'Das Passwort muss mindestens zwölf Zeichen haben.',
     'next sentence, no value': 'I reset the staging database password. It is done now.',
+    'two words with digits': 'see gl-2024 release-notes2024 for sk-learn 1.5 and ghp_ docs',
 }
 
 
