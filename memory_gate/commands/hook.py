@@ -127,7 +127,7 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     from memory_gate.review.alike import similar_in  # only when it proposes: off start-up
     from memory_gate.review.named import bullets
 
-    said = similar_in([b.text for b in bullets(memory or '')])
+    said = similar_in(lambda: [b.text for b in bullets(memory or '')])
     run = chain.Run(root, rel, tracked, settings, route.review, settled, err, said)
     written, steps, state = chain.propose(run, state, groups, links, failed)
     if written:

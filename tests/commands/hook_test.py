@@ -129,7 +129,7 @@ def test_commit_is_blocked_with_the_diff_printed_and_the_proposal_written(projec
     text = proposal.read_text()
     assert text.startswith('# memory-gate proposal for AGENTS.md from notes/s.jsonl\n')
     assert re.search(r'# line 2 \(user, decision/decided, score 0\.\d\d \(threshold 0\.\d\d\) '
-                     r'\[for: in the voice of the user[^]]*\]\): ' + re.escape(DECIDE), text)
+                     r'\[for: [^]]*in the voice of the user[^]]*\]\): ' + re.escape(DECIDE), text)
     assert '+- ' + DECIDE in done.stdout
     assert 'git apply notes/s.jsonl.memory.diff && git add AGENTS.md' in done.stdout
     assert '  memory-gate review\n' in done.stdout

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory_gate.review.alike import alike
+import memory_gate.review.alike as alike_module
+from memory_gate.review.alike import Index, alike, claim, same, similar_in
 
 SAME = [
     ('Never push directly to main.', 'Do not push to the main branch directly.'),
@@ -71,3 +72,45 @@ def test_the_same_claim_in_other_words_is_alike(first: str, second: str) -> None
 @pytest.mark.parametrize(('first', 'second'), DIFFERENT)
 def test_a_near_miss_is_never_alike(first: str, second: str) -> None:
     assert not alike(first, second) and not alike(second, first)
+
+
+# similar_in: the memory file's bullets indexed by their words, read only when a proposal is
+# tested, and claimed only when they share enough words; the first alike bullet, as a plain
+# walk over every bullet's claim finds it.
+
+def walk(bullets: list[str], text: str) -> str:
+    said = claim(text)
+    return next((b for b in bullets if same(said, claim(b))), '')
+
+
+def test_similar_in_finds_what_a_walk_over_every_bullet_finds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(alike_module, 'CHUNK', 5)  # bullets cross chunk edges
+    pairs = SAME + DIFFERENT
+    bullets = [b for _, b in pairs] + [a for a, _ in pairs[::3]] + ['use `odd', 'span` here too']
+    similar = similar_in(lambda: bullets)
+    for text in [a for a, _ in pairs] + [b for _, b in pairs] + ['odd span here', 'use `odd']:
+        assert similar(text) == walk(bullets, text), text
+
+
+def test_similar_in_reads_no_bullet_until_a_proposal_is_tested() -> None:
+    read: list[int] = []
+
+    def bullets() -> list[str]:
+        read.append(1)
+        return ['Never push directly to main.']
+
+    similar = similar_in(bullets)
+    assert not read
+    assert similar('Do not push to the main branch directly.') == 'Never push directly to main.'
+    assert similar('Timestamps are UTC.') == ''
+    assert read == [1]  # read and indexed once
+
+
+def test_similar_in_claims_only_bullets_that_share_enough_words() -> None:
+    bullets = [f'Rule number {i}: keep the module {i} under review.' for i in range(20_000)]
+    index = Index(bullets)
+    assert index.first_alike(claim('We decided to use Postgres for service 7.')) == ''
+    assert len(index.claims) == 0
+    assert index.first_alike(claim('Keep module 7 under review, rule number 7.')) == bullets[7]
+    assert len(index.claims) <= 8  # those before it holding one of its rarest words, of 20,000
