@@ -45,9 +45,12 @@ class Finding(NamedTuple):
 
 def hint(value: str) -> str:
     """The first four and last two characters of a value of 16 or more (a key block: of its
-    body); else nothing."""
+    body; a value over several lines: without its white space, so a message stays one line);
+    else nothing."""
     if value.startswith('-----BEGIN'):
         value = ''.join(line for line in value.splitlines() if not line.startswith('-----'))
+    if '\n' in value or '\r' in value:
+        value = ''.join(value.split())
     return f'{value[:4]}\u2026{value[-2:]}' if len(value) >= 16 else ''
 
 

@@ -129,6 +129,12 @@ def test_hint_only_for_values_of_16_or_more() -> None:
     assert hint('0123456789abcdef') == '0123…ef' and hint('0123456789abcde') == ''
 
 
+def test_hint_of_a_value_over_several_lines_stays_on_one_line() -> None:
+    blob = '{\n  "type": "service_account",\n  "private_key_id": "0a1b2c3d4e5f"\n}\n'
+    assert hint(blob) == '{"ty…"}'
+    assert hint('-----BEGIN KEY-----\nMIIEv0123456789\nabcdefQ==\n-----END KEY-----') == 'MIIE…=='
+
+
 def test_redact_line_is_deterministic_and_idempotent() -> None:
     line = claude_tool_result(ENV)
     once = redact_line(line)
