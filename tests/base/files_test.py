@@ -56,11 +56,11 @@ def test_50_mb_memory_file(tmp_path: Path) -> None:
     memory = tmp_path / 'AGENTS.md'
     with open(memory, 'w') as f:
         for i in range(1_000_000):
-            f.write(f'- rule number {i} is a long bullet kept in memory for the test\n')
+            f.write(f'- We decided that rule number {i} stays in memory for the test.\n')
     assert memory.stat().st_size > 50 * 1024 * 1024
     (tmp_path / 't.jsonl').write_text(
         '{"role": "user", "text": '
-        '"- rule number 999999 is a long bullet kept in memory for the test"}\n'
+        '"We decided that rule number 999999 stays in memory for the test."}\n'
         '{"role": "user", "text": "Never push directly to main."}\n'
     )
     done = subprocess.run(
@@ -69,7 +69,7 @@ def test_50_mb_memory_file(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
     )
-    assert done.returncode == 0 and '"already_in_memory": 0' not in done.stdout
+    assert done.returncode == 0 and '"already_in_memory": 1' in done.stdout  # its last bullet
     assert '"text": "Never push directly to main."' in done.stdout
 
 

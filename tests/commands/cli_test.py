@@ -79,9 +79,10 @@ def test_json_shape_and_provenance(tmp_path: Path) -> None:
     assert CORE_KEYS <= set(data['stats'])
     [proposal] = data['proposed']
     assert 0.5 < proposal.pop('score') <= 1
-    assert proposal.pop('evidence').startswith('for: in the voice of the user')
+    assert proposal.pop('evidence').startswith('for: an explicit decision or rule "We decided", '
+                                                'in the voice of the user')
     assert proposal.pop('threshold') == weights.THRESHOLD
-    assert [f['name'] for f in proposal.pop('features')][:1] == ['user']
+    assert [f['name'] for f in proposal.pop('features')][:2] == ['explicit', 'user']
     assert proposal == {
         'text': 'We decided to vendor the parser library.',
         'source': 't.jsonl',
