@@ -237,13 +237,13 @@ def repeat(path: str, size: int, out: files.Replacing) -> int:
     return 0
 
 
-def found(root: str, home: str) -> Iterator[stores.Session]:
-    """This checkout's sessions in every store, then Entire's checkpoints of sessions no store still
-    holds."""
+def found(root: str, home: str, read: stores.Reader | None = None) -> Iterator[stores.Session]:
+    """This checkout's sessions in every store (their heads read by `read`: heads.Heads.head
+    keeps them), then Entire's checkpoints of sessions no store still holds."""
     checkouts = stores.checkouts(root)
     seen = set()
     for store in stores.STORES:
-        for session in store(home, checkouts):
+        for session in store(home, checkouts, read):
             seen.add(session.name)
             yield session
     yield from (s for s in checkpoints.sessions(root) if s.name not in seen)

@@ -32,11 +32,12 @@ class Stamp(NamedTuple):
     left_out: int = 0  # lines past files.MAX_LINE_BYTES, not copied
 
 
-def where(root: str) -> str | None:
-    """The stamps' file, in the git directory of the checkout at `root`; None outside git."""
+def where(root: str, name: str = NAME) -> str | None:
+    """The stamps' file (or another of collect's files), in the git directory of the checkout at
+    `root`; None outside git."""
     from memory_gate.base.repo import git
 
-    out = git(root, 'rev-parse', '--git-path', NAME)
+    out = git(root, 'rev-parse', '--git-path', name)
     if not out or not out.strip():
         return None
     return os.path.join(root, os.fsdecode(out.rstrip(b'\n')))

@@ -11,12 +11,14 @@ import glob
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from typing import Any
+
+    Reader = Callable[[str], Iterable[dict[str, Any]]]  # a session file's head (heads.py)
 
 HEAD_RECORDS = (
     50  # records read from the top of a session for the one that names its working directory
@@ -79,7 +81,7 @@ def belongs(cwd: object, checkouts: Iterable[str]) -> bool:
     )
 
 
-def claude(home: str, checkouts: list[str]) -> Iterator[Session]:
+def claude(home: str, checkouts: list[str], read: Reader | None = None) -> Iterator[Session]:
     """~/.claude/projects/<slug>/<sessionId>.jsonl ($CLAUDE_CONFIG_DIR instead of ~/.claude); cwd on
     each record."""
     root = os.environ.get('CLAUDE_CONFIG_DIR') or os.path.join(home, '.claude')
@@ -87,12 +89,12 @@ def claude(home: str, checkouts: list[str]) -> Iterator[Session]:
         stem = os.path.basename(path)[: -len('.jsonl')]
         if stem.startswith('agent-'):  # a sub-agent's log (2.0.x), not a session
             continue
-        cwd = next((o['cwd'] for o in head(path) if 'cwd' in o), None)
+        cwd = next((o['cwd'] for o in (read or head)(path) if 'cwd' in o), None)
         if belongs(cwd, checkouts):
             yield Session('claude', stem, path)
 
 
-def codex(home: str, checkouts: list[str]) -> Iterator[Session]:
+def codex(home: str, checkouts: list[str], read: Reader | None = None) -> Iterator[Session]:
     """$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl (~/.codex by default); session_meta names cwd
     and id."""
     root = os.environ.get('CODEX_HOME') or os.path.join(home, '.codex')
@@ -104,7 +106,7 @@ def codex(home: str, checkouts: list[str]) -> Iterator[Session]:
         meta: dict[str, Any] = next(
             (
                 o['payload']
-                for o in head(path)
+                for o in (read or head)(path)
                 if o.get('type') == 'session_meta' and isinstance(o.get('payload'), dict)
             ),
             {},
@@ -180,7 +182,7 @@ def is_slug(name: str) -> bool:
     return bool(name) and name not in ('.', '..') and '/' not in name and os.sep not in name
 
 
-def gemini(home: str, checkouts: list[str]) -> Iterator[Session]:
+def gemini(home: str, checkouts: list[str], read: Reader | None = None) -> Iterator[Session]:
     """~/.gemini/tmp/<project folder>/chats/session-*.json (documents) or .jsonl (later versions); a
     session is this checkout's when its projectHash is the sha256 of its folder's root (a file
     without one is trusted to the folder). Several files of one session id (a resumed session
@@ -192,7 +194,7 @@ def gemini(home: str, checkouts: list[str]) -> Iterator[Session]:
         for path in sorted(glob.glob(os.path.join(glob.escape(chats), 'session-*.json*'))):
             if not path.endswith(('.json', '.jsonl')):
                 continue
-            top = next(head(path), {})
+            top = next(iter((read or head)(path)), {})
             if top.get('projectHash', next(iter(hashes))) not in hashes:
                 continue
             sid = str(top.get('sessionId') or os.path.basename(path).split('.')[0])
@@ -214,7 +216,7 @@ def copilot_events(home: str, session_id: object) -> str | None:
     return os.path.join(copilot_root(home), 'session-state', session_id, 'events.jsonl')
 
 
-def copilot(home: str, checkouts: list[str]) -> Iterator[Session]:
+def copilot(home: str, checkouts: list[str], read: Reader | None = None) -> Iterator[Session]:
     """$COPILOT_HOME/session-state/<sessionId>/events.jsonl (~/.copilot by default); session.start
     gives data.context.cwd and data.sessionId."""
     states = os.path.join(glob.escape(copilot_root(home)), 'session-state')
@@ -222,7 +224,7 @@ def copilot(home: str, checkouts: list[str]) -> Iterator[Session]:
         start: dict[str, Any] = next(
             (
                 o['data']
-                for o in head(path)
+                for o in (read or head)(path)
                 if o.get('type') == 'session.start' and isinstance(o.get('data'), dict)
             ),
             {},

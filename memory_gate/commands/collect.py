@@ -21,7 +21,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    from memory_gate.agents import copies
+    from memory_gate.agents import copies, heads, stores
     from memory_gate.base.repo import repo_root
     from memory_gate.report import err
 
@@ -32,7 +32,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     home = os.path.expanduser('~')
     status, sizes, held = 0, [], 0
     say_masked(home, settings)
-    for done in copies.collect(root, copies.found(root, home), settings, args.dry_run,
+    known = heads.Heads(root, stores.head)  # whose each session is, as last read
+    for done in copies.collect(root, copies.found(root, home, known.head), settings, args.dry_run,
                                args.said_only):
         if isinstance(done, copies.CollectError):
             err(f'collect: {done}')
@@ -42,6 +43,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             sizes.append(done.size)
             held += done.home
             status = status or int(done.state == 'diverged')
+    if not args.dry_run:
+        known.save()
     if args.dry_run and sizes:
         print(f'memory-gate: {len(sizes)} session(s), {copies.human(sum(sizes))} in all')
     say_where(root, home, settings, found=bool(sizes or status))
