@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from memory_gate.agents.stores import Reader
 
 NAME = 'memory-gate-heads.json'
-MAX_BYTES = 1 << 24  # a table past this is not read: every head is read again
 MAX_HEAD = 1 << 12  # the projected head of one file kept at most (JSON bytes)
 # What the stores read of a head's records (stores.claude, codex, gemini, copilot), nested
 # records (payload, data, context) projected the same way.
@@ -68,29 +67,17 @@ class Heads:
 
     def save(self) -> None:
         """Keep the heads this collect looked at (the others are gone); never raises."""
-        from memory_gate.base import files
-
-        if self.path is None or self.seen == self.known:
+        if self.seen == self.known:
             return
         try:
-            with files.Replacing(self.path, files.file_mode(self.path)) as out:
-                out.write(json.dumps(self.seen, sort_keys=True).encode())
+            stamps.write_table(self.path, self.seen)
         except OSError:
             pass  # only that the next collect reads every head again
 
 
 def load(path: str | None) -> dict[str, list[Any]]:
     """The heads by path ([[size, mtime_ns], records]); {} when none can be read."""
-    from memory_gate.base import files
-
-    try:
-        with files.open_regular(path or '') as f:
-            table = json.loads(f.read(MAX_BYTES))
-    except (OSError, ValueError, RecursionError, files.InputError):
-        return {}
-    if not isinstance(table, dict):
-        return {}
-    return {k: v for k, v in table.items() if is_entry(v)}
+    return {k: v for k, v in stamps.table(path).items() if is_entry(v)}  # type: ignore[misc]
 
 
 def is_entry(value: object) -> bool:

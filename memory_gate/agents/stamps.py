@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from memory_gate.agents.stores import Session
 
 NAME = 'memory-gate-collected.json'
-MAX_BYTES = 1 << 24  # a stamps file past this is not read: every session is read again
+MAX_BYTES = 1 << 24  # a table past this is not read: every session (or head) is read again
 
 
 class Stamp(NamedTuple):
@@ -56,16 +56,20 @@ def stat_of(path: str) -> tuple[int, int] | None:
 
 def load(path: str | None) -> dict[str, Stamp]:
     """The stamps by copy (its path from the repository root); {} when none can be read."""
+    return {k: stamp for k, v in table(path).items() if (stamp := parsed(v)) is not None}
+
+
+def table(path: str | None) -> dict[str, object]:
+    """One of collect's JSON tables in the git directory (stamps, heads.py's heads); {} when it
+    is missing, unreadable, past MAX_BYTES or not a table."""
     from memory_gate.base import files
 
     try:
         with files.open_regular(path or '') as f:
-            table = json.loads(f.read(MAX_BYTES))
+            read = json.loads(f.read(MAX_BYTES))
     except (OSError, ValueError, RecursionError, files.InputError):
         return {}
-    if not isinstance(table, dict):
-        return {}
-    return {k: stamp for k, v in table.items() if (stamp := parsed(v)) is not None}
+    return read if isinstance(read, dict) else {}
 
 
 def parsed(value: object) -> Stamp | None:
@@ -88,14 +92,17 @@ def is_count(*values: object) -> bool:
 def save(path: str | None, stamps: Mapping[str, Stamp]) -> None:
     """Write the stamps where they are read (a temporary file renamed into place); raises
     OSError."""
+    write_table(path, {k: [list(s.source), list(s.copy), s.how, s.redacted, s.left_out]
+                       for k, s in sorted(stamps.items())})
+
+
+def write_table(path: str | None, rows: Mapping[str, object]) -> None:
+    """Write one of collect's tables (a temporary file renamed into place); raises OSError."""
     from memory_gate.base import files
 
-    if path is None:
-        return
-    table = {k: [list(s.source), list(s.copy), s.how, s.redacted, s.left_out]
-             for k, s in sorted(stamps.items())}
-    with files.Replacing(path, files.file_mode(path)) as out:
-        out.write(json.dumps(table).encode())
+    if path is not None:
+        with files.Replacing(path, files.file_mode(path)) as out:
+            out.write(json.dumps(rows, sort_keys=True).encode())
 
 
 def is_current(stamp: Stamp | None, source: str, copy: str, how: str) -> bool:
