@@ -88,6 +88,17 @@ def test_the_same_version_number_from_other_source_is_not_offered(tmp_path: Path
     assert routes({'PATH': str(old.parent)}, python, str(tmp_path)).review != 'memory-gate review'
 
 
+def test_the_version_asked_of_memory_gate_on_path_loads_no_credential_engine(
+        tmp_path: Path) -> None:
+    """Its first line alone is compared; the second names the engine, and loading its rules
+    cost the hook 0.35 s CPU a run (issue 41's blocked commit). The program is asked with the
+    engine switched off: one that prints this version only so is offered."""
+    (tmp_path / 'memory-gate').write_text(
+        f'#!/bin/sh\n[ "$MEMORY_GATE_NO_ENGINE" = 1 ] && echo "{version_line()}"\n')
+    (tmp_path / 'memory-gate').chmod(0o755)
+    assert is_this_version(str(tmp_path / 'memory-gate'))
+
+
 def test_without_memory_gate_on_path_the_route_installs_it_never_a_cache_path(
         tmp_path: Path) -> None:
     """Issue 21.11: the route named pre-commit's cache (gone after `pre-commit gc`)."""
