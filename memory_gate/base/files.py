@@ -165,10 +165,9 @@ def open_transcript(path: str) -> BinaryIO:
 
 
 def open_content(path: str) -> BinaryIO:
-    """Open a transcript to judge: the file, or, for a Git LFS pointer, the content it names in
-    the local LFS store (read as any file). Raises InputError for a path that is not a readable
-    regular file, and for a pointer whose content is not here: the gate never passes what it
-    could not read."""
+    """Open a transcript to judge: the file, or, for a Git LFS pointer, the content it names in the
+    local LFS store. Raises InputError for a path that is not a readable regular file, and for a
+    pointer whose content is not here: the gate never passes what it could not read."""
     stream = open_transcript(path)
     if os.fstat(stream.fileno()).st_size >= lfs.POINTER_BYTES:
         return stream
@@ -357,15 +356,16 @@ def read_memory(path: str) -> str | None:
 
 
 def transcripts(paths: Sequence[str], failed: list[InputError],
-                starts: Mapping[str, int] | None = None) -> Iterator[Transcript]:
-    """Open each transcript in turn; one that cannot be read is added to `failed`, with its
-    path, and the next one follows. `starts`: the first line judged, per path."""
+                starts: Mapping[str, int] | None = None,
+                opener: Callable[[str], BinaryIO] | None = None) -> Iterator[Transcript]:
+    """Open each transcript in turn (`opener`: the hook's opens what is staged); one that can't be
+    read goes to `failed` with its path, and the next follows. `starts`: the first line judged."""
     for path in paths:
         if path == '-':
             yield Transcript('-', guarded('-', iter_lines_keeping_long(sys.stdin.buffer), failed))
             continue
         try:
-            stream = open_content(path)
+            stream = (opener or open_content)(path)
         except InputError as exc:
             failed.append(InputError(str(exc), path))
             continue

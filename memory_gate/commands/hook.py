@@ -5,17 +5,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Container, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from functools import partial
 
-from memory_gate.base import files, repo
+from memory_gate.base import files, repo, staged
 from memory_gate.base.files import InputError, read_memory, transcripts
+from memory_gate.base.records import Transcript
 from memory_gate.base.repo import tracked_files
 from memory_gate.formats.document import may_be_session
 from memory_gate.hook_report import over_budget, print_next_steps, print_others, report
 from memory_gate.reading.memory import known_identities
 from memory_gate.reading.pipeline import build
-from memory_gate.reading.records import Proposal, Settings
+from memory_gate.reading.records import Proposal, Result, Settings
 from memory_gate.report import (
     counts,
     err,
@@ -102,12 +103,13 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
         staged_now = {s for s in staged_now if s in batch}
     links = chain.on_disk(root, rel, tracked, batch, staged_now)
     listed = chain.listed(links, min(batch)) if batch else []
-    unread: list[InputError] = []
-    first, reviewed = news(root, paths, settings)
-    found = transcripts(paths, unread, first)
     every = settings._replace(max_add=sys.maxsize)
     known = known_identities(memory or '')  # worked out once: build, settled and numbered share it
-    result = build(found, every, memory or '', declined, listed, reviewed, known)
+
+    def judge(found: Iterable[Transcript], reviewed: list[str]) -> Result:
+        return build(found, every, memory or '', declined, listed, reviewed, known)
+
+    result, unread = judged(root, paths, settings, judge)
     report_failed(unread)
     report_read(result, settings)
     route = routes(dict(os.environ), sys.executable, root)  # the commands it prints run as typed
@@ -144,13 +146,33 @@ def run_hook(paths: Sequence[str], settings: Settings) -> int:
     return code
 
 
-def news(root: str, paths: Sequence[str], settings: Settings) -> tuple[dict[str, int], list[str]]:
+def judged(root: str, paths: Sequence[str], settings: Settings,
+           judge: Callable[[Iterable[Transcript], list[str]], Result],
+           ) -> tuple[Result, list[InputError]]:
+    """The transcripts as the commit holds them (staged.py), judged, with those that could not
+    be read: from the work tree's files where they prove to be the staged blobs, else (one
+    changed while it was read) all again from git's copies."""
+    index = staged.Index(root, paths)
+    for proof in (True, False):
+        unread: list[InputError] = []
+        try:
+            first, reviewed = news(root, paths, settings, index.opener(proof, kept=False))
+            result = judge(transcripts(paths, unread, first, index.opener(proof)), reviewed)
+        except staged.Changed:
+            continue
+        if index.proved() or not proof:
+            break
+    return result, unread
+
+
+def news(root: str, paths: Sequence[str], settings: Settings,
+         opener: history.Opener | None = None) -> tuple[dict[str, int], list[str]]:
     """What the commit adds to each transcript (in a merge, what neither side had): the first
     line to judge per transcript, and what the committed versions of rewritten ones yield."""
     if not paths:
         return {}, []
     revs = ['HEAD', 'MERGE_HEAD'] if history.merging(root) else ['HEAD']
-    found = history.since(root, revs, paths, staged=True) or {}
+    found = history.since(root, revs, paths, staged=True, opener=opener) or {}
     return history.starts(found, unchanged_whole=True), history.reviewed(root, found, settings)
 
 

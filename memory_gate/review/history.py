@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import BinaryIO, cast
 
 from memory_gate.base import files, repo
@@ -47,9 +47,12 @@ def committed(root: str, rev: str, rels: Sequence[str]) -> dict[str, tuple[str, 
     return found
 
 
-def compare(path: str, blob: tuple[str, int] | None) -> Since:
-    """The file on disk against a committed blob, read in chunks (a session log can be tens of
-    MB)."""
+Opener = Callable[[str], BinaryIO]
+
+
+def compare(path: str, blob: tuple[str, int] | None, opener: Opener | None = None) -> Since:
+    """The file on disk (or as `opener` opens it: the hook's, staged) against a committed blob,
+    read in chunks (a session log can be tens of MB)."""
     if blob is None:
         return Since('new')
     oid, size = blob
@@ -58,7 +61,7 @@ def compare(path: str, blob: tuple[str, int] | None) -> Since:
     digest = hashlib.new('sha1' if len(oid) == 40 else 'sha256', b'blob %d\0' % size)
     lines = 1
     try:
-        with open(path, 'rb') as f:
+        with (opener or files.open_transcript)(path) as f:
             left = size
             while left:
                 chunk = f.read(min(left, _CHUNK))
@@ -68,7 +71,7 @@ def compare(path: str, blob: tuple[str, int] | None) -> Since:
                 lines += chunk.count(b'\n')
                 left -= len(chunk)
             longer = bool(f.read(1))
-    except OSError:
+    except (OSError, files.InputError):
         return Since('new')  # reading it fails again, and is reported, when it is judged
     if digest.hexdigest() != oid:
         return Since('rewritten')
@@ -85,12 +88,13 @@ def renames(root: str, rev: str, staged: bool) -> dict[str, str]:
     return {fields[i + 2]: fields[i + 1] for i in triples if fields[i].startswith('R')}
 
 
-def against(path: str, rel: str, tree: dict[str, tuple[str, int]], moved: dict[str, str]) -> Since:
+def against(path: str, rel: str, tree: dict[str, tuple[str, int]], moved: dict[str, str],
+            opener: Opener | None = None) -> Since:
     """The file against its version in one commit's tree: at its own path, else at the path it
     was renamed from."""
     old = rel if rel in tree else moved.get(rel, rel)
     blob = tree.get(old)
-    found = compare(path, blob)
+    found = compare(path, blob, opener)
     renamed = '' if old == rel or blob is None else old
     return found._replace(blob=blob[0] if blob else '', renamed=renamed)
 
@@ -109,7 +113,7 @@ def tree_of(root: str, rev: str, rels: Sequence[str],
 
 
 def since(root: str, revs: Sequence[str], paths: Sequence[str],
-          staged: bool = False) -> dict[str, Since] | None:
+          staged: bool = False, opener: Opener | None = None) -> dict[str, Since] | None:
     """Each path against each commit in `revs`, keeping the version it extends furthest; None
     when no rev exists.
 
@@ -124,7 +128,7 @@ def since(root: str, revs: Sequence[str], paths: Sequence[str],
     if not trees:
         return None
     for path, rel in rels.items():
-        found = [against(path, rel, tree, moved) for tree, moved in trees]
+        found = [against(path, rel, tree, moved, opener) for tree, moved in trees]
         best = max(found, key=lambda s: (s.state in ('extended', 'unchanged'), s.start))
         out[path] = best if best.state in ('extended', 'unchanged') else found[0]
     return out
