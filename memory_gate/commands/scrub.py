@@ -10,6 +10,7 @@ then on.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import stat
 import sys
@@ -20,7 +21,7 @@ from memory_gate.base.files import InputError
 from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
 from memory_gate.reading.records import Settings
 from memory_gate.report import detail, err, note
-from memory_gate.secrets import redact, scan
+from memory_gate.secrets import across, redact, scan
 from memory_gate.secrets.credentials import printable
 from memory_gate.text.sentences import shown
 
@@ -103,13 +104,49 @@ def scrub(path: str, allowed: frozenset[str], entries: list[Entry] | None) -> li
         mode = stat.S_IMODE(os.fstat(stream.fileno()).st_mode)
         with files.Replacing(None if entries is not None else path, mode) as out:
             done: list[tuple[int, str]] = []
+            seam = across.Seam(lambda line, record: None, scan.fingerprint)
             for number, raw in enumerate(stream, 1):
                 line = scrubbed(raw, number, allowed, entries, path, done)
                 out.write(line)
+                split_over(seam, line, Where(path, number), allowed, entries, done)
             out.keep = bool(done) and entries is None
             if out.keep and os.path.islink(path):
                 raise InputError('is a symlink; not writing through it')
     return done
+
+
+class Where(NamedTuple):
+    path: str
+    line: int
+
+
+def split_over(seam: across.Seam, raw: bytes, at: Where, allowed: frozenset[str],
+               entries: list[Entry] | None, done: list[tuple[int, str]]) -> None:
+    """A token split over two messages (secrets/across.py), in the lines as scrub writes them:
+    redaction, a line at a time, leaves it as it is. Said, for the user to edit both lines; with
+    `entries`, one to allow."""
+    for kind, value in joined(seam, raw):
+        what, where = f'{kind} {scan.hint(value)}', f'{shown(at.path)}:{at.line}'
+        mark = scan.fingerprint(value)
+        if mark in allowed:
+            continue
+        if entries is not None:
+            entries.append(Entry(entry(mark, what, at.path, at.line), f'{where} {what}',
+                                 context_of(raw)))
+            done.append((at.line, kind))
+        else:
+            err(f'{where}: {what} is split over this message and the one before: not redacted; '
+                'edit both lines (or scrub --allow it if it is no secret)')
+
+
+def joined(seam: across.Seam, raw: bytes) -> list[tuple[str, str]]:
+    """(kind, token) of a token split over the last message and this line's."""
+    if scan.may_hold(raw):  # a line that may end with a first half: its record for the seam
+        try:
+            seam.decoded(raw, json.loads(raw))
+        except (ValueError, RecursionError):
+            pass
+    return seam.after(raw, ())
 
 
 def scrubbed(raw: bytes, number: int, allowed: frozenset[str], entries: list[Entry] | None,

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from memory_gate.base.records import LongLine, Secret
 from memory_gate.base.typed import NamedTuple
+from memory_gate.secrets import across, engine, long_lines, needles
 from memory_gate.secrets import credential_patterns as P
-from memory_gate.secrets import engine, long_lines, needles
 from memory_gate.secrets.needles import (
     may_hold as may_hold,  # the prefilter, as scrub and collect call it
 )
@@ -194,12 +194,16 @@ def watch(source: str, lines: Iterable[bytes | LongLine | None], start: int, out
     from memory_gate.formats.parse import hand_over  # the parser reads these lines next
 
     memo: Memo = {}
+    seam = across.Seam(hand_over, fingerprint)  # a token split over two messages
+    decoded = seam.decoded  # handed over to the parser through the seam
     for number, raw in enumerate(lines, 1):
         if isinstance(raw, LongLine):
             marked = long_located(raw, number) if number >= start else []
             raw = None
         else:
-            marked = [] if raw is None or number < start else located(raw, number, memo, hand_over)
+            marked = [] if raw is None or number < start else located(raw, number, memo, decoded)
+        joined = seam.after(raw, [mark for _, mark in marked])
+        marked += [(Finding(number, kind, hint(v)), fingerprint(v)) for kind, v in joined]
         found = {(f, mark) for f, mark in marked if mark not in allowed}  # once a line
         out += sorted(Secret(source, *f) for f, _ in found)
         yield raw
