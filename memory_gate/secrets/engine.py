@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
@@ -98,7 +99,9 @@ def texts_spans(texts: list[str]) -> list[list[tuple[int, int, str]]]:
         return out
     from memory_gate.secrets.credentials import by_shape, visible
 
-    seen = [visible(text) for text in texts]
+    joined = '\n'.join(texts)  # most lines: nothing invisible, no text looked at alone
+    plain = joined.isascii() or not invisible().search(joined)
+    seen = [(text, None) for text in texts] if plain else [visible(text) for text in texts]
     data = [shown.encode('utf-8', 'surrogatepass') for shown, _ in seen]
     starts = list(accumulate((len(d) + 1 for d in data), initial=0))
     for hit in hits(b'\n'.join(data)):
@@ -114,6 +117,14 @@ def texts_spans(texts: list[str]) -> list[list[tuple[int, int, str]]]:
             start, end = where[start], where[end - 1] + 1
         out[number].append((start, end, kind))
     return out
+
+
+@functools.cache
+def invisible() -> re.Pattern[str]:
+    """credential_patterns.INVISIBLE_RE, compiled when the engine first reads (off start-up)."""
+    from memory_gate.secrets import credential_patterns as P
+
+    return re.compile(P.INVISIBLE_RE)
 
 
 def chars(data: bytes, offset: int) -> int:

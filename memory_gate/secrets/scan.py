@@ -8,6 +8,7 @@ Redaction in place is redact.py's.
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -22,6 +23,7 @@ from memory_gate.secrets.needles import (
 from memory_gate.secrets.needles import unnamed
 from memory_gate.secrets.readable import is_tool
 from memory_gate.secrets.spans import (
+    ID_KEY_RE,
     Memo,
     Span,
     detect,
@@ -76,7 +78,7 @@ def located(raw: bytes, number: int, memo: Memo | None = None,
     tool output repeats), so a text read again is not searched again; `decoded` is told what
     a line decoded to."""
     # the engine reads a line that may hold a token (and is loaded at the first one)
-    engine_reads = re.search(P.ENGINE_RUN_RE, raw) is not None and engine.loaded() is not None
+    engine_reads = ENGINE_RUN.search(raw) is not None and engine.loaded() is not None
     if not engine_reads and not may_hold(raw):
         return []
     memo = {} if memo is None else memo
@@ -101,17 +103,78 @@ def located(raw: bytes, number: int, memo: Memo | None = None,
 
 
 def strings(record: object) -> list[tuple[str | None, str, bool]]:
-    """The strings of a record worth reading, each once (Claude Code writes tool output twice):
-    not opaque fields or keys (values()), not an id (spans.is_id); each with whether it is said
-    (not tool output)."""
-    seen: set[object] = set()
-    out = []
-    for key, value, said in values(record):
-        seen_as = value if len(value) > 256 else (key, value)
-        if seen_as not in seen and not is_id(key, value):
-            seen.add(seen_as)
-            out.append((key, value, said))
+    """The strings of a record worth reading, in order, each once (Claude Code writes tool output
+    twice): not keys, not the fields of OPAQUE_KEYS, not an id (spans.is_id); each with whether
+    it is said: not under a tool's field or block (readable.is_tool), so not tool output. A
+    string is kept where its container is walked (no call a string) and a key's or a type's
+    tool test is asked once a process."""
+    out: list[tuple[str | None, str, bool]] = []
+    if isinstance(record, str):
+        keep(None, record, True, set(), out)
+    else:
+        walk(record, None, True, set(), out)
     return out
+
+
+def walk(record: object, key: str | None, said: bool, seen: set[object],
+         out: list[tuple[str | None, str, bool]]) -> None:
+    """strings() of a dict or a list under `key`."""
+    if said and (is_tool_key(key) or isinstance(record, dict) and is_tool_type(record.get('type'))):
+        said = False
+    if isinstance(record, dict):
+        for k, v in record.items():
+            if isinstance(v, str):
+                if k not in P.OPAQUE_KEYS:
+                    keep(k, v, said and not is_tool_key(k), seen, out)
+            elif isinstance(v, (dict, list)) and k not in P.OPAQUE_KEYS:
+                walk(v, k, said, seen, out)
+    elif isinstance(record, list):
+        for v in record:
+            if isinstance(v, str):
+                keep(key, v, said, seen, out)
+            elif isinstance(v, (dict, list)):
+                walk(v, key, said, seen, out)
+
+
+def keep(key: str | None, value: str, said: bool, seen: set[object],
+         out: list[tuple[str | None, str, bool]]) -> None:
+    """A string put in `out` unless seen before under its key (a long one: under any) or an id
+    (spans.is_id: asked only of a UUID's length or under a key that names an id)."""
+    seen_as = value if len(value) > 256 else (key, value)
+    if seen_as not in seen and not (may_be_id(key, value) and is_id(key, value)):
+        seen.add(seen_as)
+        out.append((key, value, said))
+
+
+def may_be_id(key: str | None, value: str) -> bool:
+    """Whether spans.is_id may answer yes: a UUID's 36 characters, or 7 to 72 under a key that
+    names an identity (ID_KEY_RE); a string of any other length or key never is one."""
+    return len(value) == UUID_LENGTH or 7 <= len(value) <= 72 and is_id_key(key)
+
+
+UUID_LENGTH = 36  # credential_patterns.UUID_RE: 8-4-4-4-12
+ID_KEY = re.compile(ID_KEY_RE)
+
+
+@functools.lru_cache(maxsize=4096)
+def is_id_key(key: str | None) -> bool:
+    return key is not None and ID_KEY.search(key) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def is_tool_key(key: str | None) -> bool:
+    """readable.is_tool for a field's key alone (what a string's own test comes to)."""
+    return is_tool(key, None)
+
+
+@functools.lru_cache(maxsize=4096)
+def type_is_tool(kind: str) -> bool:
+    return is_tool(None, {'type': kind})
+
+
+def is_tool_type(kind: object) -> bool:
+    """readable.is_tool's test of a record's 'type' (a tool call or result), once a type."""
+    return isinstance(kind, str) and type_is_tool(kind)
 
 
 class InLine:
@@ -133,7 +196,7 @@ class InLine:
         return known
 
     def worth_searching(self, key: str | None, value: str) -> bool:
-        if names_secret(key):
+        if key_names_secret(key):
             return True
         if len(value) < 4:
             return False
@@ -154,6 +217,10 @@ class InLine:
             self.dotted = unnamed(self.raw)
         return self.dotted
 
+
+ENGINE_RUN = re.compile(P.ENGINE_RUN_RE)
+# spans.names_secret, once a key (a record's keys repeat on every line)
+key_names_secret = functools.lru_cache(maxsize=4096)(names_secret)
 
 # A value longer than this (tool output) that holds no needle at all is told so by needles'
 # memchr walk over its bytes (3.5 s -> see the commit, on 50 MB of Claude Code tool output): the
@@ -212,22 +279,6 @@ def watch(source: str, lines: Iterable[bytes | LongLine | None], start: int, out
 def long_located(line: LongLine, number: int) -> list[tuple[Finding, str]]:
     """Each finding of a line over the size cap, read in windows (long_lines), once a value."""
     return [found(number, span, value) for span, value in long_lines.spans(line.chunks)]
-
-
-def values(record: object, key: str | None = None,
-           said: bool = True) -> Iterator[tuple[str | None, str, bool]]:
-    """(key, string, said) for every string of a decoded record, in order; opaque fields and keys
-    left out. A string under a tool's field or block is tool output, not said (readable.py)."""
-    said = said and not is_tool(key, record)
-    if isinstance(record, str):
-        yield key, record, said
-    elif isinstance(record, dict):
-        for k, v in record.items():
-            if k not in P.OPAQUE_KEYS:
-                yield from values(v, k, said)
-    elif isinstance(record, list):
-        for v in record:
-            yield from values(v, key, said)
 
 
 def scan(lines: Iterable[bytes | None], start: int = 1) -> Iterator[Finding]:

@@ -4,7 +4,7 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +16,7 @@ from memory_gate.reading.records import Settings
 from memory_gate.secrets import credential_patterns as P
 from memory_gate.secrets import engine
 from memory_gate.secrets.needles import UNNAMED_BYTES
+from memory_gate.secrets.readable import is_tool
 from memory_gate.secrets.redact import redact_line
 from memory_gate.secrets.scan import (
     Finding,
@@ -25,9 +26,10 @@ from memory_gate.secrets.scan import (
     may_hold,
     scan,
     scan_line,
+    strings,
     watch,
 )
-from memory_gate.secrets.spans import detect, in_context
+from memory_gate.secrets.spans import detect, in_context, is_id
 
 # Fake credentials, built in pieces so no whole key is written down in the repository.
 GH = 'ghp_' + 'EXAMPLE0' * 4 + 'Na'
@@ -390,3 +392,66 @@ def test_the_parser_takes_each_record_the_scan_decoded() -> None:
     for raw in watch('t.jsonl', iter(line.encode() for line in ESCAPED), 1, [], frozenset()):
         assert raw is not None and parse.known(raw) == json.loads(raw)
         assert parse._HANDED[id(raw)][0] is raw  # handed over, not decoded again
+
+
+def walked(record: object, key: str | None = None,
+           said: bool = True) -> Iterator[tuple[str | None, str, bool]]:
+    """scan.strings' definition, a call a node: (key, string, said) for every string in order,
+    the fields of OPAQUE_KEYS left out; under a tool's field or block, not said."""
+    said = said and not is_tool(key, record)
+    if isinstance(record, str):
+        yield key, record, said
+    elif isinstance(record, dict):
+        for k, v in record.items():
+            if k not in P.OPAQUE_KEYS:
+                yield from walked(v, k, said)
+    elif isinstance(record, list):
+        for v in record:
+            yield from walked(v, key, said)
+
+
+def by_definition(record: object) -> list[tuple[str | None, str, bool]]:
+    seen: set[object] = set()
+    out = []
+    for key, value, said in walked(record):
+        seen_as = value if len(value) > 256 else (key, value)
+        if seen_as not in seen and not is_id(key, value):
+            seen.add(seen_as)
+            out.append((key, value, said))
+    return out
+
+
+RECORD_KEYS = st.sampled_from(['type', 'content', 'tool_use_id', 'output', 'id', 'text', 'role',
+                               'toolResult', 'message', 'password', 'sha', 'parentHash', 'input'])
+RECORD_STRINGS = st.one_of(
+    st.sampled_from(['tool_result', 'function_call_output', 'exec_command', 'assistant', 'user',
+                     '0b9a2c1e-5f3d-4a7b-9c8e-1d2f3a4b5c6d', 'deadbeef1234567', 'x' * 300]),
+    st.text(max_size=12))
+RECORDS = st.recursive(
+    st.one_of(RECORD_STRINGS, st.integers(), st.none(), st.booleans()),
+    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                            st.dictionaries(RECORD_KEYS, inner, max_size=5)),
+    max_leaves=20)
+
+
+@given(RECORDS)
+def test_strings_are_the_walk_by_definition(record: object) -> None:
+    """strings() walks a record with fewer calls and gives what its definition gives: the order,
+    what is said, what is left out (opaque fields, ids, a string seen before)."""
+    assert strings(record) == by_definition(record)
+
+
+def test_strings_of_a_real_record_by_definition() -> None:
+    """A Claude Code tool result (its output twice, an id, a type that names a tool) and a
+    Codex call: the same strings, the tool output not said."""
+    records = [json.loads(line) for line in (
+        '{"type":"user","uuid":"0b9a2c1e-5f3d-4a7b-9c8e-1d2f3a4b5c6d","message":{"role":"user","content":'
+        '[{"type":"tool_result","tool_use_id":"toolu_01","content":"PASSWORD=Xk9-vQ2"}]},'
+        '"toolUseResult":{"stdout":"PASSWORD=Xk9-vQ2"}}',
+        '{"type":"response_item","payload":{"type":"function_call","name":"shell",'
+        '"arguments":"{\\"cmd\\":\\"ls\\"}","call_id":"call_1"}}')]
+    for record in records:
+        assert strings(record) == by_definition(record)
+    assert strings(records[0]) == [
+        ('type', 'user', True), ('role', 'user', True), ('type', 'tool_result', False),
+        ('content', 'PASSWORD=Xk9-vQ2', False), ('stdout', 'PASSWORD=Xk9-vQ2', False)]
