@@ -200,16 +200,16 @@ class InLine:
             return True
         if len(value) < 4:
             return False
-        if len(value) > LONG_VALUE and not needles.holds_needle(value.encode('utf-8', SURROGATES)):
-            return self.unnamed() and unnamed_tail().search(value) is not None
-        search = needle_starts().search
-        found = search(value)  # most strings hold no needle: told in one search
-        while found:
-            at = found.start()
-            if any(value.startswith(text, at) and self.holds(text) for text in BY_FIRST[value[at]]):
+        if len(value) > LONG_VALUE:
+            if not needles.holds_needle(value.encode('utf-8', SURROGATES)):
+                return self.unnamed() and unnamed_tail().search(value) is not None
+            if any(map(self.holds, needles_in(value))):
                 return True
-            found = search(value, at + 1)
-        return self.unnamed() and unnamed_tail().search(value) is not None
+            return self.unnamed() and unnamed_tail().search(value) is not None
+        # a short string: what it holds is known from the last time it was seen (most repeat)
+        if any(map(self.holds, short_needles(value))):
+            return True
+        return self.unnamed() and has_unnamed_tail(value)
 
     def unnamed(self) -> bool:
         """Whether the line may hold a token no needle names (asked once a line)."""
@@ -226,6 +226,10 @@ key_names_secret = functools.lru_cache(maxsize=4096)(names_secret)
 # memchr walk over its bytes (3.5 s -> see the commit, on 50 MB of Claude Code tool output): the
 # needle_starts search below tries its alternation at every character.
 LONG_VALUE = 256
+# How many short strings' needles are kept (a transcript's keys' values, roles and types repeat
+# on every line: 64k of agentv's 78k short strings were seen before); 4096 of 256 characters
+# are about 2 MB.
+SHORT_KEPT = 4096
 SURROGATES = 'surrogatepass'  # a lone surrogate a \\ud800 escape decodes to is kept as bytes
 
 # The needles by their first character: those that may begin where needle_starts matched.
@@ -233,6 +237,29 @@ BY_FIRST: dict[str, tuple[str, ...]] = {
     first: tuple(t for t in dict.fromkeys(P.TEXT_NEEDLES) if t[0] == first)
     for first in {t[0] for t in P.TEXT_NEEDLES}
 }
+
+
+def needles_in(value: str) -> Iterator[str]:
+    """The needles of credential_patterns.TEXT_NEEDLES that begin in the value, where they begin
+    (by one search, spans.needle_starts, from each place on: most strings hold none)."""
+    search = needle_starts().search
+    found = search(value)
+    while found:
+        at = found.start()
+        yield from (text for text in BY_FIRST[value[at]] if value.startswith(text, at))
+        found = search(value, at + 1)
+
+
+@functools.lru_cache(maxsize=SHORT_KEPT)
+def short_needles(value: str) -> tuple[str, ...]:
+    """needles_in(value), kept for a string up to LONG_VALUE characters."""
+    return tuple(needles_in(value))
+
+
+@functools.lru_cache(maxsize=SHORT_KEPT)
+def has_unnamed_tail(value: str) -> bool:
+    """Whether a string up to LONG_VALUE characters holds a token no needle names."""
+    return unnamed_tail().search(value) is not None
 
 
 def found(number: int, span: Span, value: str) -> tuple[Finding, str]:
