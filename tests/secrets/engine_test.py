@@ -131,3 +131,18 @@ def test_the_engine_is_loaded_only_for_a_line_that_may_hold_a_token(
     done = subprocess.run([sys.executable, '-c', PROBE], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == str(loads), done.stderr
+
+
+@has_engine
+@pytest.mark.parametrize('other', ['plain words', 'étoile ✓ 密码', 'soft\u00adhyphen'])
+def test_each_finding_is_placed_in_its_own_text_whatever_the_others_hold(other: str) -> None:
+    """The texts of a line are read in one call: a finding is placed in its text's characters
+    whether the line is ASCII, holds other scripts, or has an invisible character elsewhere
+    (the texts then read one by one without it)."""
+    hidden = f'{GITHUB[:9]}\u00ad{GITHUB[9:]}'
+    texts = [other, f'token {GITHUB} end', f'é {hidden} ✓', GITHUB]
+    spans = engine.texts_spans(texts)
+    assert spans[0] == []
+    assert [texts[n][start:end].replace('\u00ad', '') for n in (1, 2, 3)
+            for start, end, _ in spans[n]] == [GITHUB] * 3
+    assert {kind for n in (1, 2, 3) for _, _, kind in spans[n]} == {'GitHub token'}
