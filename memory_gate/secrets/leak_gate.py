@@ -80,6 +80,9 @@ def password_value() -> bytes:
     return table(value_class(r'[^\s"\'`<>{}\[\],;，。；、！？]'), '#')
 
 
+# A passphrase run together (passwords.credible: [a-z]{16,}, correcthorsebatterystaple).
+PASSPHRASE_RUN = b'a' * 16
+
 # A sign in a value: a '#', or a '.' before another value character.
 SIGNS = (b'#', b'.a', b'.#')
 
@@ -152,6 +155,7 @@ def may_leak(text: str) -> bool:
     if hinted and (
             (('"' in text or "'" in text) and QUOTED_RE.search(text))
             or b'0 0' in data.translate(digits())
+            or PASSPHRASE_RUN in data.translate(password_value())
             or run_with(data.translate(password_value()), SIGNS, SPLIT_KEY)):
         return True
     seen, read = low, data  # what the context layer reads: 'Bearer --prıvate' has a value of 10

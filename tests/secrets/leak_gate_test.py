@@ -57,6 +57,7 @@ PIECES = st.sampled_from([
 @example(f'The staging deploy key is {SPLIT}. From now on paste {SPLIT[6:]} there.')
 # one a clause of may_leak, each let through by that clause alone
 @example('Password: letmeinplease')  # an assigning link
+@example('passphrase is userhaslosession')  # a passphrase run together, 16 letters
 @example('From now on the wifi password is "open sesame now" for guests.')  # quoted
 @example('From now on the door PIN is 4829 1375 for everyone.')  # a PIN in groups
 @example('From now on the password is horse.staple for staging.')  # a sign inside
