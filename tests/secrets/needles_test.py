@@ -63,6 +63,14 @@ def test_a_needle_just_past_the_walked_anchors_is_still_found(anchor: needles.An
                 max_size=40).map(b''.join))
 def test_unnamed_answers_as_its_search_past_the_walked_dots(raw: bytes) -> None:
     assert needles.unnamed(raw) is (UNNAMED_BYTES.search(raw) is not None)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(needles, 'ANCHOR_WALK', 2)
-        assert needles.unnamed(raw) is (UNNAMED_BYTES.search(raw) is not None)
+    for walked in (0, 1, 2, 64):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(needles, 'UNNAMED_WALK', walked)
+            assert needles.unnamed(raw) is (UNNAMED_BYTES.search(raw) is not None), walked
+
+
+@pytest.mark.parametrize('dots', [0, 3, 4, 5, 70])
+def test_a_discord_tail_past_the_walked_dots_is_found(dots: int) -> None:
+    tail = b'.' + b'G' * 6 + b'.' + b'x' * 27
+    assert needles.unnamed(b'a. ' * dots + tail) and needles.unnamed(b'a. ' * dots + tail + b' .')
+    assert not needles.unnamed(b'a. ' * dots + tail[:-1])
