@@ -148,6 +148,12 @@ def by_password(text: str) -> Iterator[Finding]:
         yield from (Finding(*found) for found in layer(text))
 
 
+def by_split(text: str) -> Iterator[Finding]:
+    """Layer 5's vendor shapes split over two lines (told.by_split): the one part of it whose
+    kinds are not worded (readable.WORDED_KINDS), read on every line of tool output."""
+    yield from (Finding(*found) for found in told.by_split(text))
+
+
 def by_signing(text: str) -> Iterator[Finding]:
     """Layer 6, proposals only: a bare 64-hex value in a sentence about signing."""
     yield from (Finding(*found) for found in passwords.by_signing(text))

@@ -146,6 +146,16 @@ WORDED_KINDS = frozenset((
 ))
 
 
+def reads_any(text: str, start: int, end: int) -> bool:
+    """Whether a line that text[start:end] holds a part of is read (is_read_at): where none is,
+    in_read_line keeps no worded finding that begins there."""
+    while start < end:
+        if is_read_at(text, start):
+            return True
+        start = text.find('\n', start, end) + 1 or end
+    return False
+
+
 def in_read_line(text: str, kind: str, start: int) -> bool:
     """Whether a finding of tool output is kept: not worded, or on a line our detector reads."""
     if kind not in WORDED_KINDS:

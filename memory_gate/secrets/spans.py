@@ -8,20 +8,23 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from memory_gate.base.typed import NamedTuple
 from memory_gate.secrets import credential_patterns as P
 from memory_gate.secrets import credentials as C
 from memory_gate.secrets import engine
 from memory_gate.secrets.candidates import may_find
-from memory_gate.secrets.readable import in_read_line
+from memory_gate.secrets.readable import in_read_line, reads_any
 from memory_gate.secrets.values import is_path, is_scrambled, is_unshaped, is_version
 
 # The randomness layer is for proposals only: tool output is full of hashes. Where the compiled
 # engine runs (engine.py) it finds the vendor shapes, and the built-in ones are left to it.
 LAYERS = (C.by_shape, C.in_address, C.by_context, C.by_password, C.by_signing)
 BESIDE_ENGINE = (C.by_shape_beside_engine, C.in_address, C.by_context, C.by_password, C.by_signing)
+# The layers beside the engine that find kinds no word names (readable.WORDED_KINDS): all that
+# runs on a window of tool output none of whose lines is read, where no worded finding is kept.
+UNWORDED = (C.by_shape_beside_engine, C.in_address, C.by_split)
 
 
 def layers() -> tuple[C.Layer, ...]:
@@ -36,8 +39,9 @@ class Span(NamedTuple):
 
 
 # The detector's findings for each text it has searched (C.findings is a pure function of its
-# text), kept for one transcript by its caller; emptied when it holds MEMO_SIZE texts.
-Memo = dict[str, tuple[C.Finding, ...]]
+# text and its layers), kept for one transcript by its caller, by the text and whether every
+# layer read it (True) or only UNWORDED; emptied when it holds MEMO_SIZE texts.
+Memo = dict[tuple[str, bool], tuple[C.Finding, ...]]
 MEMO_SIZE = 1024
 
 
@@ -68,7 +72,8 @@ def detect(text: str, memo: Memo | None = None, ours: bool = True,
     spans = []
     for start, end in (windows(seen) if len(seen) > WINDOW else [(0, len(seen))]) if ours else []:
         part = seen[start:end]
-        found = searched(part, {} if memo is None else memo)
+        found = searched(part, {} if memo is None else memo,
+                         said or functools.partial(reads_any, seen, start, end))
         placed = (Span(start + f.start, start + f.end, f.kind) for f in found)
         spans += [s for s in placed if (s.kind not in CONTEXT_KINDS or plausible(seen, s))
                   and (said or in_read_line(seen, s.kind, s.start))]
@@ -88,16 +93,24 @@ def beside(ours: list[Span], theirs: list[Span]) -> list[Span]:
                   if not any(t.start < s.end and s.start < t.end for s in ours)]
 
 
-def searched(part: str, memo: Memo) -> tuple[C.Finding, ...]:
+def searched(part: str, memo: Memo, reads: bool | Callable[[], bool]) -> tuple[C.Finding, ...]:
     """C.findings of the part, from the memo when the part was searched before; none when
     candidates.may_find tells no layer could find what plausible keeps (most windows of tool
-    output)."""
-    found = memo.get(part)
+    output). `reads`: whether a worded finding in the part may be kept (said, or a line of it
+    read in tool output: readable.reads_any), asked only of a part may_find passes; where it
+    is not, only the UNWORDED layers run (most windows of code)."""
+    found = memo.get((part, True))
     if found is None:
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        found = memo[part] = (tuple(C.findings(part, layers=layers()))
-                              if may_find(C.visible(part)[0]) else ())
+        if not may_find(C.visible(part)[0]):
+            found = memo[part, True] = ()
+            return found
+        worded = reads if isinstance(reads, bool) else reads()
+        found = memo.get((part, worded))
+        if found is None:
+            found = memo[part, worded] = tuple(
+                C.findings(part, layers=layers() if worded else UNWORDED))
     return found
 
 
