@@ -64,16 +64,20 @@ ASSIGNS = ('=', ':', '\uff1a', '"', "'")
 ASSIGNED_HINTS = ('key', 'secret', 'token')
 
 
+INVISIBLE = re.compile(P.INVISIBLE_RE)
+
+
 def visible(text: str) -> tuple[str, list[int] | None]:
     """The text without invisible characters (a soft hyphen inside a key), and where each kept
     character was."""
-    if text.isascii() or not re.search(P.INVISIBLE_RE, text):
+    if text.isascii() or not INVISIBLE.search(text):
         return text, None
-    kept = [i for i, c in enumerate(text) if not re.match(P.INVISIBLE_RE, c)]
+    kept = [i for i, c in enumerate(text) if not INVISIBLE.match(c)]
     return ''.join(text[i] for i in kept), kept
 
 
 LONG_RUN_RE = rf'\S{{{P.MIN_RUN}}}'
+LONG_RUN = re.compile(LONG_RUN_RE)
 
 
 def has_long_run(text: str) -> bool:
@@ -81,7 +85,7 @@ def has_long_run(text: str) -> bool:
     header needs it."""
     # One search, not text.split(): a list of every word of a long turn was its peak memory.
     # re's \S is what str.split() does not split on (both are str.isspace()).
-    return re.search(LONG_RUN_RE, text) is not None
+    return LONG_RUN.search(text) is not None
 
 
 def by_shape(text: str) -> Iterator[Finding]:

@@ -63,38 +63,59 @@ CODE_SIGN_RE = (r'\w\((?:[^()]*\))?(?=\s*(?:[;,.{)\]]|$))|[{}]|;\s*$|=>|::|&&|\|
 BARE_VALUE_RE = r'^\s*\S+\s*$'
 
 
+# Each pattern compiled once: re.match(X_RE, ...) looks its pattern up in re's cache at every
+# call (is_tool is asked of every field of every line, is_read of every line a window holds).
+(TOOL_TYPE, TOOL_KEY, NUMBER, GREP_HIT, MARK, CODE_START, ENV_LINE, UPPER_ASSIGN, CONFIG_LINE,
+ UNINDENTED_ASSIGN, ARROW_LINE, ELEMENT, TABLE_ROW, FLAG, COMMAND, HEADER_LINE, SENTENCE, CODE_SIGN,
+ BARE_VALUE) = map(re.compile, (
+    TOOL_TYPE_RE, TOOL_KEY_RE, NUMBER_RE, GREP_HIT_RE, MARK_RE, CODE_START_RE, ENV_LINE_RE,
+    UPPER_ASSIGN_RE, CONFIG_LINE_RE, UNINDENTED_ASSIGN_RE, ARROW_LINE_RE, ELEMENT_RE, TABLE_ROW_RE,
+    FLAG_RE, COMMAND_RE, HEADER_LINE_RE, SENTENCE_RE, CODE_SIGN_RE, BARE_VALUE_RE))
+
+
 def is_tool(key: str | None, record: object) -> bool:
     """Whether the field `key` holding `record` is a tool's call or result."""
-    if key is not None and re.search(TOOL_KEY_RE, key):
+    if key is not None and names_tool(key):
         return True
     kind = record.get('type') if isinstance(record, dict) else None
-    return isinstance(kind, str) and re.search(TOOL_TYPE_RE, kind) is not None
+    return isinstance(kind, str) and is_tool_type(kind)
+
+
+# A transcript's keys and types are a few strings asked of again and again: each answer kept.
+@functools.lru_cache(maxsize=1024)
+def names_tool(key: str) -> bool:
+    return TOOL_KEY.search(key) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def is_tool_type(kind: str) -> bool:
+    return TOOL_TYPE.search(kind) is not None
 
 
 def text_of(line: str) -> str:
     """A line of tool output without its line number or grep prefix (its indent kept)."""
-    number = re.match(NUMBER_RE, line)
+    number = NUMBER.match(line)
     return line[number.end():] if number else line
 
 
 def is_read(line: str) -> bool:
     """Whether our detector reads this line of tool output: prose or config, not code."""
     text = text_of(line)
-    body = text[re.match(MARK_RE, text).end():].rstrip()  # type: ignore[union-attr]
-    if not body or re.match(CODE_START_RE, body):
+    body = text[MARK.match(text).end():].rstrip()  # type: ignore[union-attr]
+    if not body or CODE_START.match(body):
         return bool(re.match(r'export\s+[A-Za-z_]\w*=', body))
-    if re.search(ELEMENT_RE, body) or re.match(TABLE_ROW_RE, body):
+    if ELEMENT.search(body) or TABLE_ROW.match(body):
         return True
-    if re.match(ENV_LINE_RE, body) or re.match(HEADER_LINE_RE, body):
+    if ENV_LINE.match(body) or HEADER_LINE.match(body):
         return True
-    if re.match(COMMAND_RE, body) or re.search(FLAG_RE, body) and not re.search(r'\w\(', body):
+    if COMMAND.match(body) or FLAG.search(body) and not re.search(r'\w\(', body):
         return True
     unindented = not text[:1].isspace()
-    if re.match(UPPER_ASSIGN_RE, body) or (unindented and re.match(UNINDENTED_ASSIGN_RE, body)):
+    if UPPER_ASSIGN.match(body) or (unindented and UNINDENTED_ASSIGN.match(body)):
         return True
-    if is_config(body) or re.match(ARROW_LINE_RE, body):
+    if is_config(body) or ARROW_LINE.match(body):
         return True
-    return re.search(SENTENCE_RE, body) is not None and re.search(CODE_SIGN_RE, body) is None
+    return SENTENCE.search(body) is not None and CODE_SIGN.search(body) is None
 
 
 # A text is a file of code when CODE_SHARE of its lines or more are code (not read), and at least
@@ -107,7 +128,7 @@ CODE_LINES = 8
 
 @functools.lru_cache(maxsize=64)
 def is_code_file(text: str) -> bool:
-    lines = [line for line in text.splitlines() if line.strip() and not re.match(GREP_HIT_RE, line)]
+    lines = [line for line in text.splitlines() if line.strip() and not GREP_HIT.match(line)]
     code = sum(not is_read(line) for line in lines)
     return code >= CODE_LINES and code >= CODE_SHARE * len(lines)
 
@@ -115,7 +136,7 @@ def is_code_file(text: str) -> bool:
 def is_config(body: str) -> bool:
     """name: value as config writes it (a JSON member, a field of a literal: a comma or a
     semicolon after it; the value tells a secret from a type, spans.plausible)."""
-    return re.match(CONFIG_LINE_RE, body[:-1] if body.endswith((',', ';')) else body) is not None
+    return CONFIG_LINE.match(body[:-1] if body.endswith((',', ';')) else body) is not None
 
 
 def line_at(text: str, at: int) -> tuple[int, int]:
@@ -130,7 +151,7 @@ def is_read_at(text: str, at: int) -> bool:
     start, end = line_at(text, at)
     for _ in range(LIST_LINES):
         line = text[start:end]
-        if is_read(line) or not re.match(BARE_VALUE_RE, text_of(line)) or start == 0:
+        if is_read(line) or not BARE_VALUE.match(text_of(line)) or start == 0:
             return is_read(line)
         start, end = line_at(text, start - 1)
     return False
@@ -161,5 +182,5 @@ def in_read_line(text: str, kind: str, start: int) -> bool:
     if kind not in WORDED_KINDS:
         return True
     first, end = line_at(text, start)
-    return is_read_at(text, start) and (re.match(GREP_HIT_RE, text[first:end]) is not None
+    return is_read_at(text, start) and (GREP_HIT.match(text[first:end]) is not None
                                          or not is_code_file(text))

@@ -48,7 +48,13 @@ MEMO_SIZE = 1024
 def names_secret(key: str | None) -> bool:
     """Whether a JSON key names a secret ("password", "apiKey"): its value is searched, the key
     its context."""
-    return key is not None and any(map(key.lower().__contains__, P.KEY_HINTS))
+    return key is not None and key_names_secret(key)
+
+
+# A transcript's keys are a few strings, asked of again and again: each answer kept.
+@functools.lru_cache(maxsize=1024)
+def key_names_secret(key: str) -> bool:
+    return any(map(key.lower().__contains__, P.KEY_HINTS))
 
 
 def private_key(text: str, span: Span) -> Span:
@@ -302,6 +308,7 @@ def engine_spans(values: list[str]) -> list[list[Span]]:
 # A key that names an identity: messageId, tool_use_id, parentUuid, commit_sha, content_hash
 ID_KEY_RE = r'(?:[Ii]d|ID|[Uu]uid|UUID|[Hh]ash|[Ss]ha(?:\d+)?|[Dd]igest)$'
 HEX_RUN_RE = r'[0-9a-fA-F]{7,}'
+UUID, ID_KEY, HEX_RUN = map(re.compile, (P.UUID_RE, ID_KEY_RE, HEX_RUN_RE))  # asked of every value
 
 
 def is_id(key: str | None, value: str) -> bool:
@@ -309,6 +316,6 @@ def is_id(key: str | None, value: str) -> bool:
     a hash (toolUseId, parent_hash): a record's identity, never a secret a person could leak."""
     if len(value) < 7 or len(value) > 72 or names_secret(key):
         return False
-    if re.fullmatch(P.UUID_RE, value):
+    if UUID.fullmatch(value):
         return True
-    return key is not None and bool(re.search(ID_KEY_RE, key) and re.fullmatch(HEX_RUN_RE, value))
+    return key is not None and bool(ID_KEY.search(key) and HEX_RUN.fullmatch(value))
