@@ -141,3 +141,39 @@ def test_tool_fields_are_told_from_what_is_said() -> None:
     assert is_tool('payload', {'type': 'function_call_output'})
     assert is_tool(None, {'type': 'tool.execution_complete'})
     assert not is_tool('message', {'role': 'user'}) and not is_tool('content', 'text')
+
+
+def test_reads_any_asks_every_line_a_window_touches() -> None:
+    """readable.reads_any: whether a line that holds a part of text[start:end] is read; a window
+    that begins or ends inside a line asks of that whole line."""
+    from memory_gate.secrets.readable import reads_any
+    code = 'const token = getToken(user);\nimport { Web3AuthVerifierService } from "x";\n'
+    prose = 'The staging password is Xk29vLq7mPz for now.\n'
+    assert not reads_any(code, 0, len(code))
+    assert reads_any(code + prose, 0, len(code) + 5)
+    assert reads_any(code + prose, len(code) + 10, len(code) + 11)
+    assert not reads_any(code + prose, 3, len(code) - 1)
+
+
+# Tool output with credentials on code lines, prose, env and config lines, a grep hit; each kind
+# (a vendor shape, an address, worded values) on a line read and one not read.
+UNREAD_CASES = [
+    'const token = getToken(user);\n  password = "Xk29vLq7mPz!";\nDB_PASSWORD=hunter2xyz9\n',
+    '    def login(self, password="Qz7Lk2Wm9Xp"):\n        db = connect("postgres://u:Pw9sdf8Lk@db:5432/a")\n',
+    'import os\nclient = Client(token="ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8")\n',
+    'src/a.ts:12:const secret = "f9Kd8sL2mQ7xW4pZ";\nthe password is Sonnenblume47\n',
+    'x = 1\n' * 900 + '  apiKey: "Jx7Rm2Kq9WvTt5"\nconst apiKey = "Jx7Rm2Kq9WvTt5";\n'
+    + 'y = 2\n' * 900,
+]
+
+
+@needs_engine
+@pytest.mark.parametrize('text', UNREAD_CASES)
+def test_unread_windows_find_what_every_layer_finds(text: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A window of tool output none of whose lines is read runs only spans.UNWORDED: the same
+    spans as every layer with the worded ones dropped after (reads_any made always true)."""
+    from memory_gate.secrets import spans
+    quick = spans.detect(text, said=False)
+    monkeypatch.setattr(spans, 'reads_any', lambda *_: True)
+    assert spans.detect(text, said=False) == quick
