@@ -57,7 +57,11 @@ def test_ctrl_c_at_any_moment_is_never_a_traceback(tmp_path: Path, entry: str,
     assert [err for _, err in ends if is_ours(err)] == []
     ours = [(status, err) for status, err in ends if 'memory-gate: interrupted' in err]
     assert ours, ends  # some SIGINT came while memory-gate ran
-    assert {status for status, _ in ours} == {code}
+    # A shell reports a process killed by SIGINT as 130, as it reports exit 130: the same to a
+    # user. Rarely (about 1 run in 300 of python -m at 30-40 ms, under load), CPython ends a run
+    # that printed its one line by the signal (-2) rather than by exit 130; agent-hook must exit 0.
+    same = {code, -signal.SIGINT} if code == 130 else {code}
+    assert {status for status, _ in ours} <= same
     for status, err in ends:
         if 'Traceback' not in err and 'Fatal Python error' not in err:
             # killed before the interpreter handles SIGINT (-2), stopped with one line, or done
