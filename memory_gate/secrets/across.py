@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from itertools import repeat
 
 from memory_gate.secrets import credential_patterns as P
-from memory_gate.secrets.readable import TOOL_KEY_RE, TOOL_TYPE_RE
+from memory_gate.secrets.readable import is_tool_type, names_tool
 
 # The strings that hold what a person or agent said in a message, by their key: Claude Code's
 # and Codex's `content` and `text`, Codex's event `message`, a history's `display` and `prompt`.
@@ -111,13 +111,7 @@ def said_string(record: object, last: bool = False) -> str | None:
 def is_skipped(key: str | None) -> bool:
     """Whether a field is not walked: an opaque one, or a tool's (readable.is_tool's test of its
     name), told once for the names a transcript repeats."""
-    return key is not None and (key in P.OPAQUE_KEYS or re.search(TOOL_KEY_RE, key) is not None)
-
-
-@functools.lru_cache(maxsize=1024)
-def is_tool_type(kind: str) -> bool:
-    """readable.is_tool's test of a record's `type`."""
-    return re.search(TOOL_TYPE_RE, kind) is not None
+    return key is not None and (key in P.OPAQUE_KEYS or names_tool(key))
 
 
 def joined(first: str, said: str) -> list[tuple[str, str]]:

@@ -21,7 +21,8 @@ from memory_gate.secrets.needles import (
     may_hold as may_hold,  # the prefilter, as scrub and collect call it
 )
 from memory_gate.secrets.needles import unnamed
-from memory_gate.secrets.readable import is_tool
+from memory_gate.secrets.readable import is_tool_type as readable_is_tool_type
+from memory_gate.secrets.readable import names_tool
 from memory_gate.secrets.spans import (
     ID_KEY_RE,
     Memo,
@@ -161,20 +162,14 @@ def is_id_key(key: str | None) -> bool:
     return key is not None and ID_KEY.search(key) is not None
 
 
-@functools.lru_cache(maxsize=4096)
 def is_tool_key(key: str | None) -> bool:
-    """readable.is_tool for a field's key alone (what a string's own test comes to)."""
-    return is_tool(key, None)
-
-
-@functools.lru_cache(maxsize=4096)
-def type_is_tool(kind: str) -> bool:
-    return is_tool(None, {'type': kind})
+    """readable.is_tool for a field's key alone (its answer kept by readable.names_tool)."""
+    return key is not None and names_tool(key)
 
 
 def is_tool_type(kind: object) -> bool:
-    """readable.is_tool's test of a record's 'type' (a tool call or result), once a type."""
-    return isinstance(kind, str) and type_is_tool(kind)
+    """readable.is_tool's test of a record's 'type' (its answer kept by readable)."""
+    return isinstance(kind, str) and readable_is_tool_type(kind)
 
 
 class InLine:
@@ -196,7 +191,7 @@ class InLine:
         return known
 
     def worth_searching(self, key: str | None, value: str) -> bool:
-        if key_names_secret(key):
+        if names_secret(key):
             return True
         if len(value) < 4:
             return False
@@ -219,8 +214,6 @@ class InLine:
 
 
 ENGINE_RUN = re.compile(P.ENGINE_RUN_RE)
-# spans.names_secret, once a key (a record's keys repeat on every line)
-key_names_secret = functools.lru_cache(maxsize=4096)(names_secret)
 
 # A value longer than this (tool output) that holds no needle at all is told so by needles'
 # memchr walk over its bytes (3.5 s -> see the commit, on 50 MB of Claude Code tool output): the
