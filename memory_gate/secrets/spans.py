@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from memory_gate.base.typed import NamedTuple
 from memory_gate.secrets import credential_patterns as P
 from memory_gate.secrets import credentials as C
-from memory_gate.secrets import engine
+from memory_gate.secrets import engine, literals
 from memory_gate.secrets.candidates import may_find
 from memory_gate.secrets.readable import in_read_line, reads_any
 from memory_gate.secrets.values import is_path, is_scrambled, is_unshaped, is_version
@@ -127,13 +127,22 @@ AROUND = 256
 
 
 def windows(text: str) -> list[tuple[int, int]]:
-    """The merged windows of text around each occurrence of a needle: each place a needle
-    begins is found by one search (needle_starts), not a pass over the text per needle.
+    """The merged windows of text around each occurrence of a needle. A window's start and end
+    never decrease as the needle's place moves right (around), so the windows come in order and
+    merge as they come: every place a needle begins is found at once by Hyperscan (literals.py),
+    or, where it does not run, by searching from one window on (needle_windows)."""
+    begun = literals.starts(text)
+    out = needle_windows(text) if begun is None else merged_windows(
+        [around(text, at) for at in begun])
+    unnamed = [around(text, m.start()) for m in unnamed_tail().finditer(text)]
+    return merged_windows(sorted(out + unnamed)) if unnamed else out
 
-    A window's start and end never decrease as the needle's place moves right, so the windows
-    come in order and merge as they come; and a needle that begins 2 * AROUND or more before
-    the end of the window so far opens one inside it (its end is at most 2 * AROUND past it):
-    the search goes on from there, not from each place a needle begins (tool output full of
+
+def needle_windows(text: str) -> list[tuple[int, int]]:
+    """windows() of the needles alone, each place a needle begins found by one search
+    (next_needle), not a pass over the text per needle. A needle that begins 2 * AROUND or more
+    before the end of the window so far opens one inside it (its end is at most 2 * AROUND past
+    it): the search goes on from there, not from each place a needle begins (tool output full of
     needles was searched at every one). A window that ends at a newline holds the window of any
     needle that begins before its end (that newline ends it, its start is no earlier): the
     search goes on from the newline, so a line of tool output is searched up to its first
@@ -150,8 +159,7 @@ def windows(text: str) -> list[tuple[int, int]]:
         # a window that ends at a newline holds the window of every needle begun before it
         at = next_needle(text, end if text.startswith('\n', end)
                          else max(at + 1, end - 2 * AROUND + 1))
-    unnamed = [around(text, m.start()) for m in unnamed_tail().finditer(text)]
-    return merged_windows(sorted(out + unnamed)) if unnamed else out
+    return out
 
 
 def around(text: str, at: int) -> tuple[int, int]:
