@@ -23,27 +23,45 @@ SPARSEST = 16
 
 
 class Needles(NamedTuple):
-    database: Any  # hyperscan.Database
+    every: Any  # hyperscan.Database reporting every place each needle ends
+    once: Any  # reporting each needle once
+    texts: tuple[str, ...]  # the needles, by their ids
     lengths: tuple[int, ...]  # each needle's length in bytes, by its id
     stop: type[Exception]  # hyperscan.ScanTerminated
 
 
 @functools.cache
 def compiled() -> Needles | None:
-    """The needles as one Hyperscan database, once a process; None where it cannot load."""
+    """The needles as Hyperscan databases, once a process; None where it cannot load."""
     try:
         import hyperscan
     except ImportError:
         return None
-    needles = [n.encode('utf-8') for n in dict.fromkeys(P.TEXT_NEEDLES)]
+    texts = tuple(dict.fromkeys(P.TEXT_NEEDLES))
+    needles = [n.encode('utf-8') for n in texts]
+    patterns = [b''.join(b'\\x%02x' % b for b in n) for n in needles]
     try:
-        database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-        database.compile(expressions=[b''.join(b'\\x%02x' % b for b in n) for n in needles],
-                         ids=list(range(len(needles))), elements=len(needles),
-                         flags=[0] * len(needles))
+        every, once = (hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK) for _ in range(2))
+        for database, flag in ((every, 0), (once, hyperscan.HS_FLAG_SINGLEMATCH)):
+            database.compile(expressions=patterns, ids=list(range(len(patterns))),
+                             elements=len(patterns), flags=[flag] * len(patterns))
     except Exception:  # noqa: BLE001 - an old CPU, a build it refuses: the caller searches
         return None
-    return Needles(database, tuple(map(len, needles)), hyperscan.ScanTerminated)
+    return Needles(every, once, texts, tuple(map(len, needles)), hyperscan.ScanTerminated)
+
+
+def present(text: str) -> set[str] | None:
+    """The needles `text` holds (each once); None without Hyperscan."""
+    needles = compiled()
+    if needles is None:
+        return None
+    found: set[str] = set()
+
+    def on_match(needle: int, *_: object) -> None:
+        found.add(needles.texts[needle])
+
+    needles.once.scan(text.encode('utf-8', 'surrogatepass'), match_event_handler=on_match)
+    return found
 
 
 def starts(text: str) -> list[int] | None:
@@ -61,7 +79,7 @@ def starts(text: str) -> list[int] | None:
         return len(found) > budget or None  # True stops the scan
 
     try:
-        needles.database.scan(data, match_event_handler=on_match)
+        needles.every.scan(data, match_event_handler=on_match)
     except needles.stop:
         return None
     at = sorted(found)

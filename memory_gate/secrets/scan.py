@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from memory_gate.base.records import LongLine, Secret
 from memory_gate.base.typed import NamedTuple
-from memory_gate.secrets import across, engine, long_lines, needles
+from memory_gate.secrets import across, engine, literals, long_lines, needles
 from memory_gate.secrets import credential_patterns as P
 from memory_gate.secrets.needles import (
     may_hold as may_hold,  # the prefilter, as scrub and collect call it
@@ -196,9 +196,7 @@ class InLine:
         if len(value) < 4:
             return False
         if len(value) > LONG_VALUE:
-            if not needles.holds_needle(value.encode('utf-8', SURROGATES)):
-                return self.unnamed() and unnamed_tail().search(value) is not None
-            if any(map(self.holds, needles_in(value))):
+            if any(map(self.holds, long_needles(value))):
                 return True
             return self.unnamed() and unnamed_tail().search(value) is not None
         # a short string: what it holds is known from the last time it was seen (most repeat)
@@ -241,6 +239,17 @@ def needles_in(value: str) -> Iterator[str]:
         at = found.start()
         yield from (text for text in BY_FIRST[value[at]] if value.startswith(text, at))
         found = search(value, at + 1)
+
+
+def long_needles(value: str) -> Iterable[str]:
+    """The needles a long string holds: all at once by Hyperscan (literals.py) where it runs,
+    else none when needles' memchr walk over its bytes finds none, else needles_in."""
+    found = literals.present(value)
+    if found is not None:
+        return found
+    if not needles.holds_needle(value.encode('utf-8', SURROGATES)):
+        return ()
+    return needles_in(value)
 
 
 @functools.lru_cache(maxsize=SHORT_KEPT)

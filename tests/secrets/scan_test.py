@@ -30,6 +30,7 @@ from memory_gate.secrets.scan import (
     watch,
 )
 from memory_gate.secrets.spans import detect, in_context, is_id
+from tests.secrets.literals_test import hyperscan_off
 
 # Fake credentials, built in pieces so no whole key is written down in the repository.
 GH = 'ghp_' + 'EXAMPLE0' * 4 + 'Na'
@@ -455,3 +456,19 @@ def test_strings_of_a_real_record_by_definition() -> None:
     assert strings(records[0]) == [
         ('type', 'user', True), ('role', 'user', True), ('type', 'tool_result', False),
         ('content', 'PASSWORD=Xk9-vQ2', False), ('stdout', 'PASSWORD=Xk9-vQ2', False)]
+
+
+# Long strings (over scan.LONG_VALUE) of needles, their near misses and text past ASCII.
+LONG_PIECES = st.sampled_from([*P.TEXT_NEEDLES, 'x' * 60, ' ', '\n', 'é', '密', '\ud800', 'pas',
+                               'toke', '\\u5bc6\\u7801', 'wörd'])
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=st.lists(LONG_PIECES, min_size=8, max_size=40).map(''.join))
+def test_a_long_strings_needles_are_the_same_found_at_once_or_one_by_one(value: str) -> None:
+    from memory_gate.secrets.scan import long_needles, needles_in
+
+    one_by_one = set(needles_in(value))
+    assert set(long_needles(value)) == one_by_one
+    with hyperscan_off():
+        assert set(long_needles(value)) == one_by_one
