@@ -17,9 +17,11 @@ from typing import Any
 from memory_gate.base.typed import NamedTuple
 from memory_gate.secrets import credential_patterns as P
 
-# A text holding more needles than one in this many characters is left to the caller's search,
-# which steps over a window's needles (a megabyte of '@' is not a million places to report).
+# A text holding more needles than one in this many characters, or more than MOST in all, is
+# left to the caller's search, which steps over a window's needles (a megabyte of '@' is not a
+# million places to report, nor to keep: the places of MOST needles are a few megabytes).
 SPARSEST = 16
+MOST = 1 << 16
 
 
 class Needles(NamedTuple):
@@ -66,12 +68,12 @@ def present(text: str) -> set[str] | None:
 
 def starts(text: str) -> list[int] | None:
     """Where each needle begins in `text` (characters, in order, once each); None without
-    Hyperscan or when the text holds more needles than one in SPARSEST characters."""
+    Hyperscan or when the text holds more needles than one in SPARSEST characters or MOST."""
     needles = compiled()
     if needles is None:
         return None
     data = text.encode('utf-8', 'surrogatepass')
-    budget = len(text) // SPARSEST + 1
+    budget = min(len(text) // SPARSEST + 1, MOST)
     found: set[int] = set()
 
     def on_match(needle: int, _: int, end: int, *__: object) -> bool | None:

@@ -62,6 +62,9 @@ def test_a_text_past_ascii_is_placed_in_characters() -> None:
 @needs_hyperscan
 def test_a_text_dense_with_needles_is_left_to_the_caller() -> None:
     assert literals.starts('@' * 100_000) is None
+    sparse = ('@' + 'x' * 20) * (literals.MOST + 1)  # one in 21 characters, but too many in all
+    assert literals.starts(sparse) is None
+    assert spans.windows(sparse) == [(0, len(sparse))]
     text = 'token=' * 5000  # a needle ('oken') in every 6 characters
     assert literals.starts(text) is None
     assert spans.windows(text) == every_needle_windows(text) == [(0, len(text))]
