@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import functools
 from itertools import accumulate
-from typing import Any
 
-from memory_gate.base.typed import NamedTuple
+from memory_gate.base.typed import TYPE_CHECKING, NamedTuple
 from memory_gate.secrets import credential_patterns as P
+
+if TYPE_CHECKING:
+    from typing import Any  # typing costs start-up (tests/startup_test.py)
 
 # A text holding more needles than one in this many characters, or more than MOST in all, is
 # left to the caller's search, which steps over a window's needles (a megabyte of '@' is not a
