@@ -39,7 +39,7 @@ def compiled() -> Needles | None:
     """The needles as Hyperscan databases, once a process; None where it cannot load."""
     try:
         import hyperscan
-    except ImportError:
+    except (ImportError, OSError):  # no wheel here, or its shared library will not load
         return None
     texts = tuple(dict.fromkeys(P.TEXT_NEEDLES))
     needles = [n.encode('utf-8') for n in texts]
