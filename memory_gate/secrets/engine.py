@@ -97,12 +97,9 @@ def texts_spans(texts: list[str]) -> list[list[tuple[int, int, str]]]:
     out: list[list[tuple[int, int, str]]] = [[] for _ in texts]
     if loaded() is None or not texts:
         return out
-    from memory_gate.secrets.credentials import by_shape, visible
+    from memory_gate.secrets.credentials import by_shape
 
-    joined = '\n'.join(texts)  # most lines: nothing invisible, no text looked at alone
-    plain = joined.isascii() or not invisible().search(joined)
-    seen = [(text, None) for text in texts] if plain else [visible(text) for text in texts]
-    data = [shown.encode('utf-8', 'surrogatepass') for shown, _ in seen]
+    seen, data = as_read(texts)
     starts = list(accumulate((len(d) + 1 for d in data), initial=0))
     for hit in hits(b'\n'.join(data)):
         number = bisect_right(starts, hit.start) - 1
@@ -117,6 +114,18 @@ def texts_spans(texts: list[str]) -> list[list[tuple[int, int, str]]]:
             start, end = where[start], where[end - 1] + 1
         out[number].append((start, end, kind))
     return out
+
+
+def as_read(texts: list[str]) -> tuple[list[tuple[str, list[int] | None]], list[bytes]]:
+    """Each text as the engine reads it (credentials.visible: invisible characters out, and
+    where each kept character was), and its bytes; texts_spans joins them by line breaks."""
+    from memory_gate.secrets.credentials import visible
+
+    joined = '\n'.join(texts)  # most lines: nothing invisible, no text looked at alone
+    plain = joined.isascii() or not invisible().search(joined)
+    seen: list[tuple[str, list[int] | None]] = (
+        [(text, None) for text in texts] if plain else [visible(text) for text in texts])
+    return seen, [text.encode('utf-8', 'surrogatepass') for text, _ in seen]
 
 
 @functools.cache

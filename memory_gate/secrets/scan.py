@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from memory_gate.base.records import LongLine, Secret
 from memory_gate.base.typed import NamedTuple
-from memory_gate.secrets import across, engine, literals, long_lines, needles
+from memory_gate.secrets import across, chunks, engine, literals, long_lines, needles
 from memory_gate.secrets import credential_patterns as P
 from memory_gate.secrets.needles import (
     may_hold as may_hold,  # the prefilter, as scrub and collect call it
@@ -73,34 +73,53 @@ def scan_line(raw: bytes, number: int) -> list[Finding]:
 
 
 def located(raw: bytes, number: int, memo: Memo | None = None,
-            decoded: Callable[[bytes, object], None] | None = None) -> list[tuple[Finding, str]]:
+            decoded: Callable[[bytes, object], None] | None = None,
+            ahead: tuple[Read | str | None, bool] | None = None) -> list[tuple[Finding, str]]:
     """Each finding of a raw line with its value's fingerprint (the value itself goes no
     further). `memo` keeps the detector's answers for the texts it has read (a transcript's
     tool output repeats), so a text read again is not searched again; `decoded` is told what
-    a line decoded to."""
-    # the engine reads a line that may hold a token (and is loaded at the first one)
-    engine_reads = ENGINE_RUN.search(raw) is not None and engine.loaded() is not None
-    if not engine_reads and not may_hold(raw):
+    a line decoded to; `ahead`: the line as read_ahead read it, and whether the engine reading
+    its chunk flagged it (chunks.flags: if not, it finds nothing on the line alone)."""
+    got, flagged = (read(raw), True) if ahead is None else ahead
+    if got is None:
         return []
     memo = {} if memo is None else memo
-    try:
-        record = json.loads(raw)
-    except (ValueError, RecursionError):
-        text = raw.decode('utf-8', 'replace').rstrip('\r\n')
-        return [found(number, s, text[s.start:s.end]) for s in detect(text, memo)]
+    if isinstance(got, str):  # not JSON: its text as it is
+        return [found(number, s, got[s.start:s.end]) for s in detect(got, memo)]
     if decoded is not None:
-        decoded(raw, record)
+        decoded(raw, got.record)
     out: list[tuple[Finding, str]] = []
     in_line = InLine(raw)
-    fields = strings(record)
-    texts = [value for _, value, _ in fields]
-    by_engine = engine_spans(texts) if engine_reads else [[] for _ in texts]  # one call a line
-    for (key, value, said), theirs in zip(fields, by_engine):
+    texts = [value for _, value, _ in got.fields]
+    by_engine = engine_spans(texts) if got.engine_reads and flagged else [[] for _ in texts]
+    for (key, value, said), theirs in zip(got.fields, by_engine):
         ours = in_line.worth_searching(key, value)
         if ours or theirs:  # neither reads it (most strings): in_context would find nothing
             spans = in_context(key, value, memo, ours, theirs, said)
             out += [found(number, s, value[s.start:s.end]) for s in spans]
     return out
+
+
+class Read(NamedTuple):
+    """A line decoded for the scan: its record, its strings worth reading (strings()), and
+    whether the engine reads them."""
+
+    record: object
+    fields: list[tuple[str | None, str, bool]]
+    engine_reads: bool
+
+
+def read(raw: bytes) -> Read | str | None:
+    """A raw line as the scan reads it: None when neither detector would (no needle, and no run
+    the engine reads: the engine is loaded at the first one), its text when it is not JSON."""
+    engine_reads = ENGINE_RUN.search(raw) is not None and engine.loaded() is not None
+    if not engine_reads and not may_hold(raw):
+        return None
+    try:
+        record = json.loads(raw)
+    except (ValueError, RecursionError):
+        return raw.decode('utf-8', 'replace').rstrip('\r\n')
+    return Read(record, strings(record), engine_reads)
 
 
 def strings(record: object) -> list[tuple[str | None, str, bool]]:
@@ -292,17 +311,53 @@ def watch(source: str, lines: Iterable[bytes | LongLine | None], start: int, out
     memo: Memo = {}
     seam = across.Seam(hand_over, fingerprint)  # a token split over two messages
     decoded = seam.decoded  # handed over to the parser through the seam
-    for number, raw in enumerate(lines, 1):
+    for number, raw, ahead in read_ahead(lines, start):
         if isinstance(raw, LongLine):
             marked = long_located(raw, number) if number >= start else []
             raw = None
         else:
-            marked = [] if raw is None or number < start else located(raw, number, memo, decoded)
+            marked = [] if raw is None or ahead is None else located(
+                raw, number, memo, decoded, ahead)
         joined = seam.after(raw, [mark for _, mark in marked])
         marked += [(Finding(number, kind, hint(v)), fingerprint(v)) for kind, v in joined]
         found = {(f, mark) for f, mark in marked if mark not in allowed}  # once a line
         out += sorted(Secret(source, *f) for f, _ in found)
         yield raw
+
+
+Ahead = tuple[Read | str | None, bool]
+
+
+def read_ahead(lines: Iterable[bytes | LongLine | None],
+               start: int) -> Iterator[tuple[int, bytes | LongLine | None, Ahead | None]]:
+    """Each line with its number and, from `start` on, how it was read (read()) and whether the
+    engine flagged it, read a chunk ahead (chunks.CHUNK_BYTES): the engine reads the chunk's
+    lines at once. A line over the size cap (or None) ends a chunk and passes at once (it
+    streams)."""
+    held: list[tuple[int, bytes, Read | str | None]] = []
+    size = 0
+    for number, raw in enumerate(lines, 1):
+        kept = isinstance(raw, bytes) and number >= start
+        if isinstance(raw, bytes) and kept:
+            held.append((number, raw, read(raw)))
+            size += len(raw)
+            if size < chunks.CHUNK_BYTES and len(held) < chunks.CHUNK_LINES:
+                continue
+        yield from settled(held)
+        held, size = [], 0
+        if not kept:
+            yield number, raw, None
+    yield from settled(held)
+
+
+def settled(held: list[tuple[int, bytes, Read | str | None]]
+            ) -> Iterator[tuple[int, bytes, Ahead]]:
+    """The held lines, each with whether the engine reading them at once flagged it."""
+    texts = [[value for _, value, _ in got.fields] if isinstance(got, Read) and got.engine_reads
+             else None for _, _, got in held]
+    flagged = chunks.flags(texts) if any(t is not None for t in texts) else [False] * len(held)
+    for (number, raw, got), flag in zip(held, flagged):
+        yield number, raw, (got, flag)
 
 
 def long_located(line: LongLine, number: int) -> list[tuple[Finding, str]]:

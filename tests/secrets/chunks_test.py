@@ -1,0 +1,310 @@
+"""The engine reading many lines at once (chunks.py): a line its chunk does not flag holds
+nothing the engine finds on that line alone, so the scan's findings stay those of a call a line.
+Hostile lines: gitleaks' examples in JSON strings with escapes around and inside them, split over
+strings, cut short (an unfinished PEM block before a whole key), repeated on other lines, at the
+end of a line's texts. Every credential here is fake.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memory_gate.base.records import Secret
+from memory_gate.secrets import chunks, engine
+from memory_gate.secrets.scan import Read, read, watch
+from memory_gate.secrets.spans import engine_spans
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+EXAMPLES = ROOT / 'benchmarks' / 'conformance' / 'gitleaks_examples.jsonl'
+has_engine = pytest.mark.skipif(engine.loaded() is None, reason='the engine is not installed')
+GITHUB = 'ghp_' + 'Zf3D0LXCM3EIMbgJpUNnkRtOfOueHznBab12'
+PEM = ('-----BEGIN RSA PRIVATE KEY-----\nMIIEpQIBAAKCAQEAn6/O8li+SX4m98LLYt/PKSzEmQ++ZBD7Loh9P13f4yQ92EF3'
+       '\nyxR5MsXFu9PRsrYQA7/4UTPHiC4y2sAVCBg4C2yyBpUEtMQjyCESi6Y=\n-----END RSA PRIVATE KEY-----')
+
+
+def texts_of(lines: list[str]) -> list[list[str] | None]:
+    got = [read(line.encode()) for line in lines]
+    return [[value for _, value, _ in g.fields] if isinstance(g, Read) and g.engine_reads
+            else None for g in got]
+
+
+def alone(texts: list[str] | None) -> bool:
+    """Whether the scan's call for this line alone finds something (spans.engine_spans)."""
+    return texts is not None and any(engine_spans(texts))
+
+
+def missed(lines: list[str]) -> list[int]:
+    texts = texts_of(lines)
+    flagged = chunks.flags(texts)
+    return [n for n, t in enumerate(texts) if alone(t) and not flagged[n]]
+
+
+def true_examples() -> list[str]:
+    if not EXAMPLES.exists():
+        return []
+    rows = [json.loads(line) for line in EXAMPLES.read_text(encoding='utf-8').splitlines()]
+    return [row['text'] for row in rows if row['kind'] == 'true']
+
+
+EXAMPLE_TEXTS = true_examples()
+
+
+def record(text: str, shape: int, cut: int) -> dict[str, object]:
+    """One of the shapes a transcript writes a text in."""
+    parts = text.split('\n')
+    shapes: list[dict[str, object]] = [
+        {'type': 'user', 'message': {'role': 'user', 'content': text}},
+        {'type': 'user', 'message': {'content': [
+            {'type': 'tool_result', 'tool_use_id': 'toolu_1', 'content': text}]}},
+        {'type': 'assistant', 'message': {'content': [
+            {'type': 'text', 'text': part} for part in parts]}},
+        {'payload': {'type': 'function_call_output',
+                     'output': json.dumps({'output': text, 'metadata': {'exit_code': 0}})}},
+        {'text': text.replace('\n', '\\n').replace('"', '\\"')},
+        {'text': text[:cut]},  # cut short: an unfinished block or token
+        {'a': 'see', 'b': parts[-1]},  # at the end of the line's texts
+        {'k': f'prefix {text} suffix', 'uuid': '3f1c7a9e-2b4d-4e8f-9a1b-0c2d3e4f5a6b'},
+    ]
+    return shapes[shape % len(shapes)]
+
+
+@has_engine
+@pytest.mark.skipif(not EXAMPLE_TEXTS, reason='no conformance examples')
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 7), st.integers(0, 400)),
+                min_size=1, max_size=24), st.data())
+def test_a_line_the_chunk_does_not_flag_holds_nothing_the_engine_finds_alone(
+        picks: list[tuple[int, int, int]], data: st.DataObject) -> None:
+    lines = [json.dumps(record(EXAMPLE_TEXTS[i % len(EXAMPLE_TEXTS)], shape, cut))
+             for i, shape, cut in picks]
+    repeated = data.draw(st.lists(st.integers(0, len(lines) - 1), max_size=4))
+    lines += [lines[n] for n in repeated]  # the same secret on lines far apart
+    assert missed(lines) == []
+
+
+@has_engine
+def test_a_key_after_an_empty_pem_block_on_the_line_before_is_flagged(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    empty = '-----BEGIN OPENSSH PRIVATE KEY----------END OPENSSH PRIVATE KEY-----'
+    lines = [json.dumps({'text': f'an empty key: {empty}'}),
+             json.dumps({'text': f'cat other.pem\n{PEM}\n'})]
+    assert alone(texts_of(lines)[1])
+    assert missed(lines) == []
+    # why NEEDLED holds the PEM rule: in one buffer the block begun on the first line (too short
+    # to end there) runs on into the second line's header, is no key, and the second line's own
+    # block is not matched
+    monkeypatch.setattr(chunks, 'NEEDLES', ())
+    assert missed(lines) == [1]
+
+
+@has_engine
+def test_a_sidekiq_url_at_the_end_of_a_lines_texts_is_flagged(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    url = 'https://cafebabe:deadbeef@gems.contribsys.com'
+    lines = [json.dumps({'a': 'the mirror', 'b': url}), json.dumps({'a': 'next'})]
+    assert 'sidekiq' in repr([engine.short_rule(f.rule_id) for f in engine_findings(url)])
+    assert missed(lines) == []
+
+
+def engine_findings(text: str) -> list[Any]:
+    scanner = engine.loaded()
+    assert scanner is not None
+    return [f for f in scanner.scan(text.encode()) if f.visible]
+
+
+@has_engine
+def test_a_token_on_two_far_apart_lines_of_one_transcript_is_reported_on_both() -> None:
+    filler = [json.dumps({'type': 'user', 'message': {'content': f'step {n} of the build'}})
+              for n in range(600)]
+    said = json.dumps({'type': 'user', 'message': {'content': f'use {GITHUB} for the API'}})
+    lines = [said, *filler, said, *filler[:5]]
+    out: list[Secret] = []
+    assert len(list(watch('t.jsonl', iter(x.encode() for x in lines), 1, out, frozenset()))) \
+        == len(lines)
+    assert [s.line for s in out] == [1, 602]
+
+
+def test_lines_the_engine_does_not_read_are_never_flagged() -> None:
+    assert chunks.flags([None, None]) == [False, False]
+    assert chunks.flags([]) == []
+
+
+# The engine's patterns, as tests/secrets/chunks_test.py reads them to keep NEEDLED up to date:
+# a rule may run from one line into the next when its runs may take chunks.RUN line breaks and
+# chunks.RUN DELs (an upper bound: every atom that takes one, times its repeats), and a rule
+# whose end of input no line break stands for ('(?:[/#?:]|$)') reads a line's last text alone
+# otherwise. Python's parser reads the patterns (Rust's inline flags made global: a superset).
+INLINE_FLAGS_RE = r'\(\?([imsx]+)\)'
+
+
+def sre(name: str) -> Any:
+    """The standard library's own regular expression parser ('parser', 'compiler',
+    'constants'): re._parser from Python 3.11, sre_parse before."""
+    try:
+        return importlib.import_module(f're._{name}')
+    except ImportError:
+        return importlib.import_module(f'sre_{name[:-2] if name == "compiler" else name}')
+
+
+def parsed(pattern: str) -> Any:
+    _parser = sre('parser')
+    flags: set[str] = set()
+
+    def cut(m: re.Match[str]) -> str:
+        flags.update(m.group(1))
+        return ''
+
+    text = re.sub(INLINE_FLAGS_RE, cut, pattern.replace('\\z', '\\Z'))
+    return _parser.parse((f'(?{"".join(sorted(flags))})' if flags else '') + text, 0)
+
+
+def takes(item: tuple[object, object], flags: int, char: str) -> bool:
+    _parser, _compiler = sre('parser'), sre('compiler')
+    sub = _parser.SubPattern(_parser.State(), [item])
+    return _compiler.compile(sub, flags).fullmatch(char) is not None
+
+
+def capacity(tree: Any, flags: int, times: float, char: str) -> float:
+    """How many of `char` a match may take at most."""
+    C = sre('constants')
+    total = 0.0
+    for op, av in tree:
+        if op in (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN):
+            total += times if takes((op, av), flags, char) else 0
+        elif op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, 'POSSESSIVE_REPEAT', None)):
+            most = float('inf') if av[1] == C.MAXREPEAT else av[1]
+            total += capacity(av[2], flags, times * most, char)
+        elif op == C.SUBPATTERN:
+            total += capacity(av[3], (flags | av[1]) & ~av[2], times, char)
+        elif op == C.BRANCH:
+            total += sum(capacity(b, flags, times, char) for b in av[1])
+        elif op == getattr(C, 'ATOMIC_GROUP', None):
+            total += capacity(av, flags, times, char)
+        elif op == C.GROUPREF_EXISTS:
+            total += sum(capacity(b, flags, times, char) for b in av[1:] if b)
+    return total
+
+
+def literal_runs(tree: Any, flags: int) -> list[set[str]]:
+    """Sets of literals, one of each set in every match (mandatory runs, either branch's)."""
+    C = sre('constants')
+    out: list[set[str]] = []
+    run = ''
+    for op, av in tree:
+        if op == C.LITERAL:
+            run += chr(av)
+            continue
+        if run:
+            out.append({run})
+            run = ''
+        if op == C.SUBPATTERN:
+            out += literal_runs(av[3], (flags | av[1]) & ~av[2])
+        elif op == C.BRANCH:
+            each = [longest(literal_runs(b, flags)) for b in av[1]]
+            if all(each):
+                out.append(set().union(*(e for e in each if e)))
+        elif op in (C.MAX_REPEAT, C.MIN_REPEAT) and av[0] >= 1:
+            out += literal_runs(av[2], flags)
+    return [*out, {run}] if run else out
+
+
+def longest(options: list[set[str]]) -> set[str] | None:
+    options = [o for o in options if min(map(len, o)) >= 3]
+    return max(options, key=lambda o: min(map(len, o)), default=None)
+
+
+def may_cross(pattern: str) -> bool:
+    tree = parsed(pattern)
+    flags = tree.state.flags
+    return all(capacity(tree, flags, 1, c) >= chunks.RUN for c in '\n\x7f')
+
+
+def end_not_a_line_break(pattern: str) -> bool:
+    """Whether a `$`, `^` or `\\z` of the pattern stands in a group that no line break matches
+    without it ('(?:[/#?:]|$)'); one at the top level, or a group Python cannot read, counts."""
+    for at, width, group in anchors(pattern):
+        if group < 0:
+            return True
+        text = pattern[group:closing(pattern, group)]
+        try:
+            if not re.fullmatch(text.replace(pattern[at:at + width], '(?!)', 1), '\n'):
+                return True
+        except re.error:
+            return True
+    return False
+
+
+def anchors(pattern: str) -> list[tuple[int, int, int]]:
+    """Each end anchor outside classes: where, how wide, and where its group opens (-1: none)."""
+    out: list[tuple[int, int, int]] = []
+    opened: list[int] = []
+    at, in_class = 0, False
+    while at < len(pattern):
+        char = pattern[at]
+        if char == '\\':
+            if not in_class and pattern[at + 1:at + 2] == 'z':
+                out.append((at, 2, opened[-1] if opened else -1))
+            at += 2
+            continue
+        if in_class:
+            in_class = char != ']'
+        elif char == '[':
+            in_class = True
+            at += 2 if pattern[at + 1:at + 2] in ('^', ']') else 1
+            continue
+        elif char == '(':
+            opened.append(at)
+        elif char == ')':
+            opened.pop()
+        elif char in '$^':  # a line's first text follows a line break in a chunk, too
+            out.append((at, 1, opened[-1] if opened else -1))
+        at += 1
+    return out
+
+
+def closing(pattern: str, start: int) -> int:
+    """Where the group opened at `start` closes, past its ')'."""
+    depth, at, in_class = 0, start, False
+    while at < len(pattern):
+        char = pattern[at]
+        if char == '\\':
+            at += 2
+            continue
+        if in_class:
+            in_class = char != ']'
+        elif char == '[':
+            in_class = True
+            at += 2 if pattern[at + 1:at + 2] in ('^', ']') else 1
+            continue
+        elif char == '(':
+            depth += 1
+        elif char == ')':
+            depth -= 1
+            if depth == 0:
+                return at + 1
+        at += 1
+    return len(pattern)
+
+
+@has_engine
+def test_needled_holds_the_installed_rules_a_chunk_may_not_read_as_each_line_alone() -> None:
+    from kingfisher_sdk import Rules
+
+    warnings.simplefilter('ignore', FutureWarning)  # Python reads '[[' as a set to come
+    rules = Rules()
+    found = {}
+    for meta in rules.metadata():
+        pattern = rules.detail(meta['id'])['pattern']
+        if may_cross(pattern) or end_not_a_line_break(pattern):
+            tree = parsed(pattern)
+            runs = longest(literal_runs(tree, tree.state.flags))
+            found[meta['id']] = tuple(sorted(n.lower().encode() for n in runs or {''}))
+    assert found == {rule: tuple(sorted(needles)) for rule, needles in chunks.NEEDLED.items()}
