@@ -17,44 +17,42 @@ from collections.abc import Sequence
 from itertools import accumulate
 
 from memory_gate.secrets import engine
+from memory_gate.secrets.credentials import visible
 from memory_gate.secrets.spans import unescaped
 
 # How much a chunk holds: lines are read ahead (decoded, their strings found) up to this many
 # bytes or lines, then the engine reads them at once.
-CHUNK_BYTES = 1024 * 1024
-CHUNK_LINES = 1024
-# Between two lines' texts. Where a line's texts end (or begin), the engine's rules take a line
-# break for the end (or start) of their input, every rule but one (sidekiq-sensitive-url, in
-# NEEDLED). A match that runs across must take 64 line breaks and 64 DELs in a row: only a rule
-# whose runs may take that many of each (NEEDLED) can, so no match of one line hides the next
-# one's.
-RUN = 64
-SEPARATOR = b'\n' * RUN + b'\x7f' * RUN + b'\n' * RUN
-# The rules a chunk may not read as each line alone, each with the words (lowercase) one of
-# which is in every match of it: a line holding one is flagged. Kept equal to what the installed
-# engine's patterns give by tests/secrets/chunks_test.py: the rules whose runs may take RUN line
-# breaks and RUN DELs (a match that may run from one line into the next: an unfinished PEM block
-# on one line and a key on the next), and those whose end of input no line break stands for.
+CHUNK_BYTES = 256 * 1024
+CHUNK_LINES = 256
+# Between two lines' texts: line breaks at each end (where a line's texts end or begin, the
+# engine's rules take a line break for the end or start of their input, every rule but
+# sidekiq-sensitive-url, in NEEDLED), and between them the characters a rule's long runs stop at
+# (quotes, brackets, '/', ':', ...; DEL, which no rule names). No rule's match can take it whole
+# but those of NEEDLED (Python's parser reads every pattern as an automaton, in the test), so no
+# match of one line runs into the next and hides that one's own.
+STOPS = b'"\'`{}[]()<>/|;:,= '
+SEPARATOR = b'\n' * 80 + STOPS + b'\x7f' * 8 + STOPS + b'\n' * 80
+# The rules a chunk may not read as each line alone, each with words (lowercase) one of which is
+# in every match of it: a line holding one is flagged. Kept equal to what the installed engine's
+# patterns give by tests/secrets/chunks_test.py: the rules whose match may take SEPARATOR whole
+# (a block begun on one line and not ended runs on into the next line's key and hides it:
+# '[\\s\\S-]{64,}?', '(?s:.){0,1000}?'), and one whose end of input no line break stands for.
 NEEDLED: dict[str, tuple[bytes, ...]] = {
-    'betterleaks.bitly-access-token': (b'bitly',),
-    'betterleaks.cloudinary-api-secret': (b'cloudinary',),
-    'betterleaks.couchbase-capella-api-key': (b'apella', b'ouchbase'),
-    'betterleaks.curl-auth-user': (b'curl',),
-    'betterleaks.gcp-application-default-credentials': (b'"client_secret"', b'"refresh_token"'),
-    'betterleaks.gcp-service-account': (b'auth_provider_x509_cert_url',),
-    'betterleaks.influxdb-api-token': (b'influx',),
-    'betterleaks.kubernetes-secret-yaml': (b'secret',),
-    'betterleaks.nuget-config-password': (b'<add key="',),
+    'betterleaks.kubernetes-secret-yaml': (b'kind:',),
     'betterleaks.private-key': (b'private key',),
-    'betterleaks.sidekiq-sensitive-url': (b'contribsys', b'enterprise'),
-    'veles.secrets/codecatalystcredentials': (b'codecatalyst.aws/',),
+    'betterleaks.sidekiq-sensitive-url': (b'contribsys',),
 }
 NEEDLES = tuple(dict.fromkeys(needle for needles in NEEDLED.values() for needle in needles))
 
 
 def line_bytes(texts: list[str]) -> bytes:
-    """What spans.engine_spans gives the engine for one line's texts."""
-    return b'\n'.join(engine.as_read([unescaped(text) for text in texts])[1])
+    """What spans.engine_spans gives the engine for one line's texts (engine.as_read of each
+    text unescaped, joined by line breaks), made of the joined texts at once: neither
+    unescaped's escapes nor an invisible character spans a line break (property-tested)."""
+    joined = unescaped('\n'.join(texts))
+    if not joined.isascii():
+        joined = visible(joined)[0]
+    return joined.encode('utf-8', 'surrogatepass')
 
 
 def flags(lines: Sequence[list[str] | None]) -> list[bool]:
@@ -76,8 +74,9 @@ def flags(lines: Sequence[list[str] | None]) -> list[bool]:
 
 
 def holding(data: bytes, starts: list[int], piece: bytes, out: list[bool]) -> None:
-    """Every line whose bytes hold the piece, flagged."""
+    """Every line whose bytes hold the piece, flagged (each looked for from the next line on)."""
     at = data.find(piece) if piece else -1
     while at >= 0:
-        out[bisect_right(starts, at) - 1] = True
-        at = data.find(piece, at + 1)
+        line = bisect_right(starts, at) - 1
+        out[line] = True
+        at = data.find(piece, starts[line + 1]) if line + 1 < len(out) else -1

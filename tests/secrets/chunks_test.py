@@ -26,8 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLES = ROOT / 'benchmarks' / 'conformance' / 'gitleaks_examples.jsonl'
 has_engine = pytest.mark.skipif(engine.loaded() is None, reason='the engine is not installed')
 GITHUB = 'ghp_' + 'Zf3D0LXCM3EIMbgJpUNnkRtOfOueHznBab12'
-PEM = ('-----BEGIN RSA PRIVATE KEY-----\nMIIEpQIBAAKCAQEAn6/O8li+SX4m98LLYt/PKSzEmQ++ZBD7Loh9P13f4yQ92EF3'
-       '\nyxR5MsXFu9PRsrYQA7/4UTPHiC4y2sAVCBg4C2yyBpUEtMQjyCESi6Y=\n-----END RSA PRIVATE KEY-----')
+PEM = ('-----BEGIN RSA PRIVATE KEY-----\n'
+       'MIIEpQIBAAKCAQEAn6/O8li+SX4m98LLYt/PKSzEmQ++ZBD7Loh9P13f4yQ92EF3\n'
+       'yxR5MsXFu9PRsrYQA7/4UTPHiC4y2sAVCBg4C2yyBpUEtMQjyCESi6Y=\n-----END RSA PRIVATE KEY-----')
 
 
 def texts_of(lines: list[str]) -> list[list[str] | None]:
@@ -122,14 +123,25 @@ def engine_findings(text: str) -> list[Any]:
 
 @has_engine
 def test_a_token_on_two_far_apart_lines_of_one_transcript_is_reported_on_both() -> None:
+    """Twice in one chunk (its first and nearly its last line), and once in the next chunk."""
     filler = [json.dumps({'type': 'user', 'message': {'content': f'step {n} of the build'}})
-              for n in range(600)]
+              for n in range(chunks.CHUNK_LINES)]
     said = json.dumps({'type': 'user', 'message': {'content': f'use {GITHUB} for the API'}})
-    lines = [said, *filler, said, *filler[:5]]
+    lines = [said, *filler[:-10], said, *filler, said]
     out: list[Secret] = []
     assert len(list(watch('t.jsonl', iter(x.encode() for x in lines), 1, out, frozenset()))) \
         == len(lines)
-    assert [s.line for s in out] == [1, 602]
+    assert [s.line for s in out] == [1, chunks.CHUNK_LINES - 8, len(lines)]
+    assert {s.kind for s in out} == {'GitHub token'}
+
+
+@given(st.lists(st.text(st.sampled_from('ab\\nt"\'\n\u00ad\u200b\u00e9 '), max_size=12),
+                max_size=5))
+def test_line_bytes_are_what_a_lines_own_call_gives_the_engine(texts: list[str]) -> None:
+    from memory_gate.secrets.spans import unescaped
+
+    own = b'\n'.join(engine.as_read([unescaped(text) for text in texts])[1])
+    assert chunks.line_bytes(texts) == own
 
 
 def test_lines_the_engine_does_not_read_are_never_flagged() -> None:
@@ -137,17 +149,15 @@ def test_lines_the_engine_does_not_read_are_never_flagged() -> None:
     assert chunks.flags([]) == []
 
 
-# The engine's patterns, as tests/secrets/chunks_test.py reads them to keep NEEDLED up to date:
-# a rule may run from one line into the next when its runs may take chunks.RUN line breaks and
-# chunks.RUN DELs (an upper bound: every atom that takes one, times its repeats), and a rule
-# whose end of input no line break stands for ('(?:[/#?:]|$)') reads a line's last text alone
-# otherwise. Python's parser reads the patterns (Rust's inline flags made global: a superset).
+# The engine's patterns as Python's own parser reads them (Rust's inline flags made global: a
+# superset), to keep chunks.NEEDLED up to date.
 INLINE_FLAGS_RE = r'\(\?([imsx]+)\)'
+MOST_STATES = 200_000  # a pattern past this many is taken to cross
 
 
 def sre(name: str) -> Any:
-    """The standard library's own regular expression parser ('parser', 'compiler',
-    'constants'): re._parser from Python 3.11, sre_parse before."""
+    """The standard library's regular expression parser ('parser', 'compiler', 'constants'):
+    re._parser from Python 3.11, sre_parse before."""
     try:
         return importlib.import_module(f're._{name}')
     except ImportError:
@@ -155,7 +165,6 @@ def sre(name: str) -> Any:
 
 
 def parsed(pattern: str) -> Any:
-    _parser = sre('parser')
     flags: set[str] = set()
 
     def cut(m: re.Match[str]) -> str:
@@ -163,38 +172,117 @@ def parsed(pattern: str) -> Any:
         return ''
 
     text = re.sub(INLINE_FLAGS_RE, cut, pattern.replace('\\z', '\\Z'))
-    return _parser.parse((f'(?{"".join(sorted(flags))})' if flags else '') + text, 0)
+    return sre('parser').parse((f'(?{"".join(sorted(flags))})' if flags else '') + text, 0)
 
 
-def takes(item: tuple[object, object], flags: int, char: str) -> bool:
-    _parser, _compiler = sre('parser'), sre('compiler')
-    sub = _parser.SubPattern(_parser.State(), [item])
-    return _compiler.compile(sub, flags).fullmatch(char) is not None
+class Automaton:
+    """A pattern as states: each takes one character class to a next state, or passes on to
+    others without one; lookarounds and anchors pass (a superset of what it matches)."""
 
+    def __init__(self, chars: str) -> None:
+        self.chars = chars
+        self.take: list[tuple[frozenset[str], int] | None] = []
+        self.passes: list[list[int]] = []
+        self.known: dict[tuple[object, ...], frozenset[str]] = {}
 
-def capacity(tree: Any, flags: int, times: float, char: str) -> float:
-    """How many of `char` a match may take at most."""
-    C = sre('constants')
-    total = 0.0
-    for op, av in tree:
+    def new(self, after: int | None = None) -> int:
+        if len(self.take) > MOST_STATES:
+            raise OverflowError
+        self.take.append(None)
+        self.passes.append([])
+        if after is not None:
+            self.passes[after].append(len(self.take) - 1)
+        return len(self.take) - 1
+
+    def taken(self, op: object, av: object, flags: int) -> frozenset[str]:
+        key = (op, repr(av), flags)
+        if key not in self.known:
+            one = sre('compiler').compile(sre('parser').SubPattern(sre('parser').State(),
+                                                                  [(op, av)]), flags)
+            self.known[key] = frozenset(c for c in self.chars if one.fullmatch(c))
+        return self.known[key]
+
+    def sequence(self, tree: Any, flags: int, at: int) -> int:
+        for op, av in tree:
+            at = self.item(op, av, flags, at)
+        return at
+
+    def item(self, op: Any, av: Any, flags: int, at: int) -> int:
+        C = sre('constants')
         if op in (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN):
-            total += times if takes((op, av), flags, char) else 0
-        elif op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, 'POSSESSIVE_REPEAT', None)):
-            most = float('inf') if av[1] == C.MAXREPEAT else av[1]
-            total += capacity(av[2], flags, times * most, char)
-        elif op == C.SUBPATTERN:
-            total += capacity(av[3], (flags | av[1]) & ~av[2], times, char)
-        elif op == C.BRANCH:
-            total += sum(capacity(b, flags, times, char) for b in av[1])
-        elif op == getattr(C, 'ATOMIC_GROUP', None):
-            total += capacity(av, flags, times, char)
-        elif op == C.GROUPREF_EXISTS:
-            total += sum(capacity(b, flags, times, char) for b in av[1:] if b)
-    return total
+            here, end = self.new(at), self.new()
+            self.take[here] = (self.taken(op, av, flags), end)
+            return end
+        if op == C.SUBPATTERN:
+            return self.sequence(av[3], (flags | av[1]) & ~av[2], at)
+        if op == C.BRANCH:
+            end = self.new()
+            for branch in av[1]:
+                self.passes[self.sequence(branch, flags, self.new(at))].append(end)
+            return end
+        if op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, 'POSSESSIVE_REPEAT', None)):
+            return self.repeat(av, flags, at)
+        if op == getattr(C, 'ATOMIC_GROUP', None):
+            return self.sequence(av, flags, at)
+        if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
+            return at
+        loop = self.new(at)  # a back reference, a conditional: anything
+        self.take[self.new(loop)] = (frozenset(self.chars), loop)
+        return loop
+
+    def repeat(self, av: Any, flags: int, at: int) -> int:
+        least, most, body = av
+        for _ in range(least):
+            at = self.sequence(body, flags, self.new(at))
+        if most == sre('constants').MAXREPEAT:
+            loop = self.new(at)
+            self.passes[self.sequence(body, flags, loop)].append(loop)
+            return loop
+        end = self.new()
+        for _ in range(most - least):
+            self.passes[at].append(end)
+            at = self.sequence(body, flags, self.new(at))
+        self.passes[at].append(end)
+        return end
+
+    def onward(self, states: set[int]) -> set[int]:
+        seen, todo = set(states), list(states)
+        while todo:
+            for nxt in self.passes[todo.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
 
 
-def literal_runs(tree: Any, flags: int) -> list[set[str]]:
-    """Sets of literals, one of each set in every match (mandatory runs, either branch's)."""
+def takes_whole(pattern: str, text: str) -> bool:
+    """Whether some match of the pattern holds `text` (from any state of it on)."""
+    machine = Automaton(''.join(sorted(set(text))))
+    try:
+        tree = parsed(pattern)
+        machine.sequence(tree, tree.state.flags, machine.new())
+    except OverflowError:
+        return True
+    live = machine.onward(set(range(len(machine.take))))
+    for char in text:
+        steps = (machine.take[s] for s in live)
+        live = machine.onward({step[1] for step in steps if step is not None and char in step[0]})
+        if not live:
+            return False
+    return True
+
+
+def test_takes_whole_reads_patterns_as_they_match() -> None:
+    assert takes_whole(r'a.*b', 'xyz') and not takes_whole(r'a.*b', 'x\ny')
+    assert takes_whole(r'(?:[\r\n]{1,2}.*){1,5}', '\n' * 10)
+    assert not takes_whole(r'(?:[\r\n]{1,2}.*){1,5}', '\n' * 11)
+    assert not takes_whole(r'"[^"]+"', 'a"b"c') and takes_whole(r'(?i)KEY', 'ey')
+
+
+def literal_sets(tree: Any, flags: int) -> list[set[str]]:
+    """Sets of literals one of each of which is in every match (lowercase): the runs of
+    literals a match must pass, and for a choice, those every branch must pass or one run of
+    each branch."""
     C = sre('constants')
     out: list[set[str]] = []
     run = ''
@@ -202,29 +290,18 @@ def literal_runs(tree: Any, flags: int) -> list[set[str]]:
         if op == C.LITERAL:
             run += chr(av)
             continue
-        if run:
-            out.append({run})
-            run = ''
+        out += [{run.lower()}] if run else []
+        run = ''
         if op == C.SUBPATTERN:
-            out += literal_runs(av[3], (flags | av[1]) & ~av[2])
+            out += literal_sets(av[3], (flags | av[1]) & ~av[2])
         elif op == C.BRANCH:
-            each = [longest(literal_runs(b, flags)) for b in av[1]]
+            each = [literal_sets(branch, flags) for branch in av[1]]
+            out += [s for s in each[0] if all(s in other for other in each[1:])]
             if all(each):
-                out.append(set().union(*(e for e in each if e)))
+                out.append(set().union(*(max(e, key=lambda s: min(map(len, s))) for e in each)))
         elif op in (C.MAX_REPEAT, C.MIN_REPEAT) and av[0] >= 1:
-            out += literal_runs(av[2], flags)
-    return [*out, {run}] if run else out
-
-
-def longest(options: list[set[str]]) -> set[str] | None:
-    options = [o for o in options if min(map(len, o)) >= 3]
-    return max(options, key=lambda o: min(map(len, o)), default=None)
-
-
-def may_cross(pattern: str) -> bool:
-    tree = parsed(pattern)
-    flags = tree.state.flags
-    return all(capacity(tree, flags, 1, c) >= chunks.RUN for c in '\n\x7f')
+            out += literal_sets(av[2], flags)
+    return [*out, {run.lower()}] if run else out
 
 
 def end_not_a_line_break(pattern: str) -> bool:
@@ -300,11 +377,13 @@ def test_needled_holds_the_installed_rules_a_chunk_may_not_read_as_each_line_alo
 
     warnings.simplefilter('ignore', FutureWarning)  # Python reads '[[' as a set to come
     rules = Rules()
-    found = {}
+    separator = chunks.SEPARATOR.decode('latin-1')
+    found = set()
     for meta in rules.metadata():
         pattern = rules.detail(meta['id'])['pattern']
-        if may_cross(pattern) or end_not_a_line_break(pattern):
+        if takes_whole(pattern, separator) or end_not_a_line_break(pattern):
+            found.add(meta['id'])
             tree = parsed(pattern)
-            runs = longest(literal_runs(tree, tree.state.flags))
-            found[meta['id']] = tuple(sorted(n.lower().encode() for n in runs or {''}))
-    assert found == {rule: tuple(sorted(needles)) for rule, needles in chunks.NEEDLED.items()}
+            needles = {n.decode() for n in chunks.NEEDLED.get(meta['id'], ())}
+            assert needles in literal_sets(tree, tree.state.flags), meta['id']
+    assert found == set(chunks.NEEDLED)
