@@ -338,7 +338,7 @@ def read_ahead(lines: Iterable[bytes | LongLine | None],
     size = 0
     for number, raw in enumerate(lines, 1):
         kept = isinstance(raw, bytes) and number >= start
-        if isinstance(raw, bytes) and kept:
+        if kept and isinstance(raw, bytes):  # (the second test for the type checker)
             held.append((number, raw, read(raw)))
             size += len(raw)
             if size < chunks.CHUNK_BYTES and len(held) < chunks.CHUNK_LINES:
