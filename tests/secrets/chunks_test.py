@@ -153,6 +153,7 @@ def test_lines_the_engine_does_not_read_are_never_flagged() -> None:
 # superset), to keep chunks.NEEDLED up to date.
 INLINE_FLAGS_RE = r'\(\?([imsx]+)\)'
 MOST_STATES = 200_000  # a pattern past this many is taken to cross
+SRE_BEFORE_3_11 = {'parser': 'sre_parse', 'compiler': 'sre_compile', 'constants': 'sre_constants'}
 
 
 def sre(name: str) -> Any:
@@ -161,7 +162,7 @@ def sre(name: str) -> Any:
     try:
         return importlib.import_module(f're._{name}')
     except ImportError:
-        return importlib.import_module(f'sre_{name[:-2] if name == "compiler" else name}')
+        return importlib.import_module(SRE_BEFORE_3_11[name])
 
 
 def parsed(pattern: str) -> Any:
