@@ -7,6 +7,9 @@ skipped whole (counter `skipped_program_prompt`), not weighed: nothing in it is 
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
 from memory_gate.reading.rules.form import HTML_TAGS, PROBE_RE, PROMPT_TAG_RE
 from memory_gate.text.sentences import compiled
 
@@ -47,10 +50,38 @@ def is_probe(prose: str) -> bool:
 
 
 def prompt_key(prose: str) -> str:
-    """The text an opening turn is known by across sessions ('' when it is too short to be a
-    template): its words, spacing squeezed."""
-    said = ' '.join(prose.split())
-    return said if len(said) >= REPEATED_PROMPT else ''
+    """What an opening turn is known by across sessions ('' when it is too short to be a
+    template): the length and digest of its words, spacing squeezed (a turn of megabytes is
+    squeezed a piece at a time: split whole into its words, 7.6 MB took 90 MB more)."""
+    if len(prose) < REPEATED_PROMPT:
+        return ''  # squeezed, it is no longer
+    import hashlib  # only for a long opening turn: off start-up
+
+    digest, length = hashlib.blake2b(digest_size=16), 0
+    for words in squeezed(prose):
+        if length:
+            digest.update(b' ')
+            length += 1
+        digest.update(words.encode('utf-8', 'surrogatepass'))
+        length += len(words)
+    return f'{length}:{digest.hexdigest()}' if length >= REPEATED_PROMPT else ''
+
+
+# How many characters of a turn are squeezed at once (then on to the next white space).
+PIECE = 1 << 16
+WHITE = re.compile(r'\s')  # what str.split() splits at
+
+
+def squeezed(prose: str) -> Iterator[str]:
+    """' '.join(prose.split()) in pieces, none empty: the prose cut at white space."""
+    start = 0
+    while start < len(prose):
+        cut = WHITE.search(prose, start + PIECE) if start + PIECE < len(prose) else None
+        end = cut.start() if cut else len(prose)
+        piece = ' '.join(prose[start:end].split())
+        if piece:
+            yield piece
+        start = end
 
 
 class Openings:

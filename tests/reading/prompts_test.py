@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memory_gate.reading.prompts import is_program_prompt
 from tests.conftest import run, write_jsonl
@@ -129,3 +132,32 @@ def test_a_repeated_message_later_in_a_session_is_still_read(tmp_path: Path) -> 
     again = codex(tmp_path / 'b.jsonl', ('user', 'hello'), ('user', TEMPLATE))
     out = built(tmp_path, first, again)
     assert 'skipped_program_prompt' not in out['stats']
+
+
+# Words, white space of every kind str.split() knows, and text past ASCII, so that a piece of the
+# turn is cut anywhere: the squeezed pieces join to ' '.join(prose.split()).
+SQUEEZE_PIECES = st.sampled_from(['word', 'a', '中文', ' ', '  ', '\n', '\t', '\u00a0', '\u3000',
+                                  '\u2003', 'x' * 30, '.'])
+
+
+@settings(max_examples=300, deadline=None)
+@given(prose=st.lists(SQUEEZE_PIECES, max_size=80).map(''.join), piece=st.integers(1, 40))
+def test_a_turn_squeezed_in_pieces_is_squeezed_whole(prose: str, piece: int) -> None:
+    from memory_gate.reading import prompts
+
+    with mock.patch.object(prompts, 'PIECE', piece):
+        pieces = list(prompts.squeezed(prose))
+    assert all(pieces)
+    assert ' '.join(pieces) == ' '.join(prose.split())
+
+
+def test_an_opening_turn_is_known_by_its_words_whatever_its_spacing() -> None:
+    from memory_gate.reading.prompts import REPEATED_PROMPT, prompt_key
+
+    words = ' '.join(f'step{i} of the dispatched task' for i in range(40))
+    assert len(words) >= REPEATED_PROMPT
+    spaced = '\n\n  ' + words.replace(' ', ' \t\n ') + '\n'
+    assert prompt_key(words) == prompt_key(spaced) != ''
+    assert prompt_key(words) != prompt_key(words.replace('step7 ', 'step8 '))
+    assert prompt_key('short ' * 10) == ''
+    assert len(prompt_key(words * 1000)) < 64  # a key, not the turn kept for the run
