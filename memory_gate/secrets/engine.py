@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
@@ -119,21 +118,13 @@ def texts_spans(texts: list[str]) -> list[list[tuple[int, int, str]]]:
 def as_read(texts: list[str]) -> tuple[list[tuple[str, list[int] | None]], list[bytes]]:
     """Each text as the engine reads it (credentials.visible: invisible characters out, and
     where each kept character was), and its bytes; texts_spans joins them by line breaks."""
-    from memory_gate.secrets.credentials import visible
+    from memory_gate.secrets.credentials import INVISIBLE, visible
 
     joined = '\n'.join(texts)  # most lines: nothing invisible, no text looked at alone
-    plain = joined.isascii() or not invisible().search(joined)
+    plain = joined.isascii() or not INVISIBLE.search(joined)
     seen: list[tuple[str, list[int] | None]] = (
         [(text, None) for text in texts] if plain else [visible(text) for text in texts])
     return seen, [text.encode('utf-8', 'surrogatepass') for text, _ in seen]
-
-
-@functools.cache
-def invisible() -> re.Pattern[str]:
-    """credential_patterns.INVISIBLE_RE, compiled when the engine first reads (off start-up)."""
-    from memory_gate.secrets import credential_patterns as P
-
-    return re.compile(P.INVISIBLE_RE)
 
 
 def chars(data: bytes, offset: int) -> int:

@@ -10,6 +10,7 @@ import importlib
 import json
 import re
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -320,55 +321,48 @@ def end_not_a_line_break(pattern: str) -> bool:
     return False
 
 
+def syntax(pattern: str, start: int = 0) -> Iterator[tuple[int, str]]:
+    """Each place of the pattern outside character classes from `start` on, with what stands
+    there: an escape whole ('\\z'), or one character."""
+    at, in_class = start, False
+    while at < len(pattern):
+        char = pattern[at]
+        if char == '\\':
+            if not in_class:
+                yield at, pattern[at:at + 2]
+            at += 2
+        elif in_class:
+            in_class = char != ']'
+            at += 1
+        elif char == '[':
+            in_class = True
+            at += 2 if pattern[at + 1:at + 2] in ('^', ']') else 1
+        else:
+            yield at, char
+            at += 1
+
+
 def anchors(pattern: str) -> list[tuple[int, int, int]]:
     """Each end anchor outside classes: where, how wide, and where its group opens (-1: none)."""
     out: list[tuple[int, int, int]] = []
     opened: list[int] = []
-    at, in_class = 0, False
-    while at < len(pattern):
-        char = pattern[at]
-        if char == '\\':
-            if not in_class and pattern[at + 1:at + 2] == 'z':
-                out.append((at, 2, opened[-1] if opened else -1))
-            at += 2
-            continue
-        if in_class:
-            in_class = char != ']'
-        elif char == '[':
-            in_class = True
-            at += 2 if pattern[at + 1:at + 2] in ('^', ']') else 1
-            continue
-        elif char == '(':
+    for at, token in syntax(pattern):
+        if token == '(':
             opened.append(at)
-        elif char == ')':
+        elif token == ')':
             opened.pop()
-        elif char in '$^':  # a line's first text follows a line break in a chunk, too
-            out.append((at, 1, opened[-1] if opened else -1))
-        at += 1
+        elif token in ('$', '^', '\\z'):  # a line's first text follows a line break in a chunk
+            out.append((at, len(token), opened[-1] if opened else -1))
     return out
 
 
 def closing(pattern: str, start: int) -> int:
     """Where the group opened at `start` closes, past its ')'."""
-    depth, at, in_class = 0, start, False
-    while at < len(pattern):
-        char = pattern[at]
-        if char == '\\':
-            at += 2
-            continue
-        if in_class:
-            in_class = char != ']'
-        elif char == '[':
-            in_class = True
-            at += 2 if pattern[at + 1:at + 2] in ('^', ']') else 1
-            continue
-        elif char == '(':
-            depth += 1
-        elif char == ')':
-            depth -= 1
-            if depth == 0:
-                return at + 1
-        at += 1
+    depth = 0
+    for at, token in syntax(pattern, start):
+        depth += (token == '(') - (token == ')')
+        if token == ')' and depth == 0:
+            return at + 1
     return len(pattern)
 
 
